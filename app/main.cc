@@ -1,0 +1,261 @@
+// webagent: the project's command-line program.
+//
+//   webagent demo      a batch of random-policy episodes on the fixture site, with throughput
+//   webagent play      interactive loop: prints the observation, reads an action line, steps
+//   webagent observe   prints the observation of one URL
+//   webagent sites     lists the simulated sites and their base URLs
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "sim/env.h"
+#include "sim/random_policy.h"
+#include "sim/vec_env.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+// Writes a file atomically: temp file in the same directory, then rename.
+bool WriteFileAtomic(const std::string& path, const std::string& data) {
+  std::filesystem::path p(path);
+  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << data;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  return !ec;
+}
+
+struct DemoArgs {
+  size_t envs = 8;
+  size_t threads = 2;
+  int episodes = 64;
+  int max_steps = 20;
+  uint64_t seed = 1;
+  std::string obs = "webrl";
+  std::string out = "out/demo.json";
+};
+
+int RunDemo(const DemoArgs& args) {
+  auto obs_type = wa::ParseObservationType(args.obs);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return 2;
+  }
+  wa::EnvOptions opts;
+  opts.observation.type = *obs_type;
+  opts.max_steps = args.max_steps;
+  wa::VecEnv vec(args.envs, args.threads, opts);
+  wa::Rng master(args.seed);
+  std::vector<wa::Rng> policy_rng;
+  for (size_t i = 0; i < args.envs; ++i) policy_rng.push_back(master.Split(i));
+
+  fmt::print("demo: {} episodes on the fixture site, {} envs, {} threads, max {} steps\n",
+             args.episodes, args.envs, args.threads, args.max_steps);
+  int started = 0, finished = 0;
+  long steps = 0, resets = 0, exits = 0, action_errors = 0;
+  double obs_bytes = 0;
+  auto t0 = Clock::now();
+  auto last_report = t0;
+  auto start_episode = [&](size_t e) {
+    vec.SendReset(e, wa::EpisodeSpec::FromUrl("__FIXTURE__/"),
+                  args.seed * 1000003ULL + static_cast<uint64_t>(started));
+    ++started;
+    ++resets;
+  };
+  for (size_t e = 0; e < args.envs && started < args.episodes; ++e) start_episode(e);
+  while (vec.pending() > 0) {
+    for (size_t e : vec.Recv(1)) {
+      const wa::StepResult& r = vec.results()[e];
+      if (!vec.reset_status()[e].ok()) {
+        fmt::print(stderr, "error: reset failed: {}\n", vec.reset_status()[e].message());
+        return 1;
+      }
+      obs_bytes += static_cast<double>(r.observation.size());
+      if (!r.info.action_error.empty()) ++action_errors;
+      if (r.terminated || r.truncated) {
+        exits += r.terminated;
+        ++finished;
+        if (started < args.episodes) start_episode(e);
+        continue;
+      }
+      const wa::Page* page = vec.env(e).browser().page();
+      vec.SendStep(e, wa::RandomActionText(*page, policy_rng[e]));
+      ++steps;
+    }
+    auto now = Clock::now();
+    if (Seconds(last_report, now) > 1.0) {
+      double el = Seconds(t0, now);
+      double rate = static_cast<double>(steps) / el;
+      double eta = finished > 0 ? el * (args.episodes - finished) / finished : 0;
+      fmt::print("  episodes {}/{}  steps {}  {:.0f} steps/s  ETA {:.1f}s\n", finished,
+                 args.episodes, steps, rate, eta);
+      last_report = now;
+    }
+  }
+  double elapsed = Seconds(t0, Clock::now());
+  nlohmann::json result = {
+      {"episodes", finished},
+      {"steps", steps},
+      {"resets", resets},
+      {"exits", exits},
+      {"action_errors", action_errors},
+      {"elapsed_s", elapsed},
+      {"steps_per_s", static_cast<double>(steps) / elapsed},
+      {"mean_observation_bytes", obs_bytes / static_cast<double>(steps + resets)},
+      {"envs", args.envs},
+      {"threads", args.threads},
+      {"seed", args.seed},
+  };
+  fmt::print("\n{:<26}{:>14}\n", "metric", "value");
+  fmt::print("{:<26}{:>14}\n", "episodes", finished);
+  fmt::print("{:<26}{:>14}\n", "steps", steps);
+  fmt::print("{:<26}{:>14}\n", "ended by exit()", exits);
+  fmt::print("{:<26}{:>14}\n", "actions with an error", action_errors);
+  fmt::print("{:<26}{:>14.3f}\n", "elapsed (s)", elapsed);
+  fmt::print("{:<26}{:>14.0f}\n", "steps/s", static_cast<double>(steps) / elapsed);
+  fmt::print("{:<26}{:>14.0f}\n", "mean observation (bytes)",
+             obs_bytes / static_cast<double>(steps + resets));
+  if (!args.out.empty()) {
+    if (!WriteFileAtomic(args.out, result.dump(2) + "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", args.out);
+      return 1;
+    }
+    fmt::print("wrote {}\n", args.out);
+  }
+  return 0;
+}
+
+int RunPlay(const std::string& site, const std::string& url, const std::string& obs,
+            int max_steps) {
+  auto obs_type = wa::ParseObservationType(obs);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return 2;
+  }
+  wa::EnvOptions opts;
+  opts.observation.type = *obs_type;
+  opts.max_steps = max_steps;
+  wa::Env env(opts);
+  wa::StepResult r;
+  std::string start = url;
+  if (start.empty()) {
+    for (const wa::SiteHost& h : wa::KnownSiteHosts()) {
+      if (site == h.name) start = h.base_url;
+    }
+  }
+  if (start.empty()) {
+    fmt::print(stderr, "error: unknown site '{}'\n", site);
+    return 2;
+  }
+  wa::Status st = env.Reset(start, 0, &r);
+  if (!st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
+  }
+  std::string line;
+  while (true) {
+    fmt::print("\n== step {} | {} | {}\n{}\n", r.info.step, r.info.title, r.info.url,
+               r.observation);
+    if (!r.info.action_error.empty()) fmt::print("!! action error: {}\n", r.info.action_error);
+    if (r.terminated || r.truncated) {
+      fmt::print("episode over ({}), reward {}\n", r.terminated ? "exit" : "step limit", r.reward);
+      return 0;
+    }
+    fmt::print("action> ");
+    std::cout.flush();
+    if (!std::getline(std::cin, line)) return 0;
+    if (line == "quit" || line == "q") return 0;
+    env.Step(line, &r);
+  }
+}
+
+int RunObserve(const std::string& url, const std::string& obs, int scrolls) {
+  auto obs_type = wa::ParseObservationType(obs);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return 2;
+  }
+  wa::EnvOptions opts;
+  opts.observation.type = *obs_type;
+  wa::Env env(opts);
+  wa::StepResult r;
+  wa::Status st = env.Reset(url, 0, &r);
+  if (!st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
+  }
+  for (int i = 0; i < scrolls; ++i) env.Step("do(action=\"Scroll Down\")", &r);
+  fmt::print("{}\n", r.observation);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"webagent-r1: a deterministic WebArena-Lite simulator and RL sandbox"};
+  app.require_subcommand(1);
+
+  DemoArgs demo;
+  auto* demo_cmd = app.add_subcommand("demo", "Run random-policy episodes on the fixture site "
+                                              "and print a throughput summary");
+  demo_cmd->add_option("--envs", demo.envs, "Number of environments")->capture_default_str();
+  demo_cmd->add_option("--threads", demo.threads, "Worker threads")->capture_default_str();
+  demo_cmd->add_option("--episodes", demo.episodes, "Episodes to run")->capture_default_str();
+  demo_cmd->add_option("--max-steps", demo.max_steps, "Steps per episode before truncation")
+      ->capture_default_str();
+  demo_cmd->add_option("--seed", demo.seed, "Seed of episodes and policy")->capture_default_str();
+  demo_cmd->add_option("--obs", demo.obs, "Observation type: webrl, axtree, compact")
+      ->capture_default_str();
+  demo_cmd->add_option("--out", demo.out, "JSON result file ('' for none)")->capture_default_str();
+
+  std::string play_site = "fixture", play_url, play_obs = "webrl";
+  int play_steps = 30;
+  auto* play_cmd = app.add_subcommand("play", "Interactive loop: print the observation, read an "
+                                              "action, step (type 'quit' to stop)");
+  play_cmd->add_option("--site", play_site, "Site to open")->capture_default_str();
+  play_cmd->add_option("--url", play_url, "Start URL (overrides --site)");
+  play_cmd->add_option("--obs", play_obs, "Observation type: webrl, axtree, compact")
+      ->capture_default_str();
+  play_cmd->add_option("--max-steps", play_steps, "Step limit")->capture_default_str();
+
+  std::string obs_url, obs_type = "webrl";
+  int obs_scrolls = 0;
+  auto* obs_cmd = app.add_subcommand("observe", "Print the observation of a URL");
+  obs_cmd->add_option("url", obs_url, "URL, placeholders allowed (__FIXTURE__/items)")->required();
+  obs_cmd->add_option("--obs", obs_type, "Observation type: webrl, axtree, compact")
+      ->capture_default_str();
+  obs_cmd->add_option("--scroll", obs_scrolls, "Scroll down this many times first");
+
+  auto* sites_cmd = app.add_subcommand("sites", "List simulated sites and their base URLs");
+
+  CLI11_PARSE(app, argc, argv);
+  if (demo_cmd->parsed()) return RunDemo(demo);
+  if (play_cmd->parsed()) return RunPlay(play_site, play_url, play_obs, play_steps);
+  if (obs_cmd->parsed()) return RunObserve(obs_url, obs_type, obs_scrolls);
+  if (sites_cmd->parsed()) {
+    auto available = wa::AvailableSites();
+    for (const wa::SiteHost& h : wa::KnownSiteHosts()) {
+      bool have = std::find(available.begin(), available.end(), h.name) != available.end();
+      fmt::print("{:<16}{:<22}{:<32}{}\n", h.name, h.placeholder, h.base_url,
+                 have ? "available" : "not yet simulated");
+    }
+    return 0;
+  }
+  return 0;
+}

@@ -1,0 +1,226 @@
+#include "sim/db.h"
+
+#include <sqlite3.h>
+
+#include <cstring>
+
+namespace wa {
+namespace {
+
+struct Hasher {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  void Bytes(const void* p, size_t n) {
+    const unsigned char* b = static_cast<const unsigned char*>(p);
+    for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 0x100000001b3ULL;
+  }
+  void U64(uint64_t v) { Bytes(&v, sizeof v); }
+};
+
+}  // namespace
+
+int Row::size() const { return sqlite3_column_count(stmt_); }
+int64_t Row::Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+double Row::Real(int col) const { return sqlite3_column_double(stmt_, col); }
+bool Row::IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+std::string_view Row::TextView(int col) const {
+  const unsigned char* t = sqlite3_column_text(stmt_, col);
+  if (t == nullptr) return {};
+  return std::string_view(reinterpret_cast<const char*>(t),
+                          static_cast<size_t>(sqlite3_column_bytes(stmt_, col)));
+}
+std::string Row::Text(int col) const { return std::string(TextView(col)); }
+
+Db::~Db() {
+  for (auto& [sql, stmt] : cache_) sqlite3_finalize(stmt);
+  if (db_ != nullptr) sqlite3_close(db_);
+}
+
+Result<std::unique_ptr<Db>> Db::OpenMemory() {
+  std::unique_ptr<Db> db(new Db());
+  int rc = sqlite3_open_v2(":memory:", &db->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                                     SQLITE_OPEN_NOMUTEX,
+                           nullptr);
+  if (rc != SQLITE_OK) return Internal("cannot open in-memory SQLite database");
+  return db;
+}
+
+Status Db::Error(std::string_view what, std::string_view sql) const {
+  return Internal(std::string(what) + ": " + sqlite3_errmsg(db_) + " [" +
+                  std::string(sql.substr(0, 200)) + "]");
+}
+
+Status Db::Exec(std::string_view sql) {
+  std::string s(sql);
+  char* err = nullptr;
+  if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    return Internal("SQL error: " + msg);
+  }
+  return Status::Ok();
+}
+
+Result<sqlite3_stmt*> Db::Prepare(std::string_view sql) {
+  auto it = cache_.find(std::string(sql));
+  if (it != cache_.end()) {
+    sqlite3_reset(it->second);
+    sqlite3_clear_bindings(it->second);
+    return it->second;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                         &stmt, nullptr) != SQLITE_OK) {
+    return Error("prepare failed", sql);
+  }
+  cache_.emplace(std::string(sql), stmt);
+  return stmt;
+}
+
+Status Db::Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params) {
+  if (static_cast<int>(params.size()) != sqlite3_bind_parameter_count(stmt)) {
+    return Internal("SQL parameter count mismatch: statement wants " +
+                    std::to_string(sqlite3_bind_parameter_count(stmt)) + ", got " +
+                    std::to_string(params.size()));
+  }
+  int i = 1;
+  for (const SqlParam& p : params) {
+    int rc = SQLITE_OK;
+    switch (p.kind_) {
+      case SqlParam::kNull:
+        rc = sqlite3_bind_null(stmt, i);
+        break;
+      case SqlParam::kInt:
+        rc = sqlite3_bind_int64(stmt, i, p.i_);
+        break;
+      case SqlParam::kReal:
+        rc = sqlite3_bind_double(stmt, i, p.d_);
+        break;
+      case SqlParam::kText:
+        rc = sqlite3_bind_text(stmt, i, p.s_.data(), static_cast<int>(p.s_.size()),
+                               SQLITE_TRANSIENT);
+        break;
+    }
+    if (rc != SQLITE_OK) return Internal("cannot bind SQL parameter " + std::to_string(i));
+    ++i;
+  }
+  return Status::Ok();
+}
+
+Status Db::Query(std::string_view sql, std::initializer_list<SqlParam> params,
+                 const std::function<void(const Row&)>& on_row) {
+  auto stmt = Prepare(sql);
+  if (!stmt.ok()) return stmt.status();
+  WA_RETURN_IF_ERROR(Bind(*stmt, params));
+  Row row(*stmt);
+  while (true) {
+    int rc = sqlite3_step(*stmt);
+    if (rc == SQLITE_ROW) {
+      if (on_row) on_row(row);
+      continue;
+    }
+    if (rc == SQLITE_DONE) break;
+    Status st = Error("query failed", sql);
+    sqlite3_reset(*stmt);
+    return st;
+  }
+  sqlite3_reset(*stmt);
+  return Status::Ok();
+}
+
+Status Db::Run(std::string_view sql, std::initializer_list<SqlParam> params) {
+  return Query(sql, params, nullptr);
+}
+
+Result<int64_t> Db::QueryInt(std::string_view sql, std::initializer_list<SqlParam> params,
+                             int64_t fallback) {
+  int64_t value = fallback;
+  bool first = true;
+  Status st = Query(sql, params, [&](const Row& r) {
+    if (first && !r.IsNull(0)) value = r.Int(0);
+    first = false;
+  });
+  if (!st.ok()) return st;
+  return value;
+}
+
+Result<std::string> Db::QueryText(std::string_view sql, std::initializer_list<SqlParam> params,
+                                  std::string fallback) {
+  std::string value = std::move(fallback);
+  bool first = true;
+  Status st = Query(sql, params, [&](const Row& r) {
+    if (first && !r.IsNull(0)) value = r.Text(0);
+    first = false;
+  });
+  if (!st.ok()) return st;
+  return value;
+}
+
+int64_t Db::LastInsertRowId() const { return sqlite3_last_insert_rowid(db_); }
+int Db::Changes() const { return sqlite3_changes(db_); }
+
+Status Db::Serialize(std::vector<uint8_t>* image) const {
+  sqlite3_int64 size = 0;
+  unsigned char* data = sqlite3_serialize(db_, "main", &size, 0);
+  if (data == nullptr) return Internal("sqlite3_serialize failed");
+  image->assign(data, data + size);
+  sqlite3_free(data);
+  return Status::Ok();
+}
+
+Status Db::Deserialize(const std::vector<uint8_t>& image) {
+  // Statements prepared against the old image re-prepare themselves on the next step.
+  auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
+  if (buf == nullptr && !image.empty()) return Internal("out of memory restoring database");
+  if (!image.empty()) std::memcpy(buf, image.data(), image.size());
+  for (auto& [sql, stmt] : cache_) sqlite3_reset(stmt);
+  int rc = sqlite3_deserialize(db_, "main", buf, static_cast<sqlite3_int64>(image.size()),
+                               static_cast<sqlite3_int64>(image.size()),
+                               SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+  if (rc != SQLITE_OK) return Error("sqlite3_deserialize failed", "");
+  return Status::Ok();
+}
+
+Result<uint64_t> Db::ContentHash() {
+  Hasher h;
+  std::vector<std::string> tables;
+  WA_RETURN_IF_ERROR(Query(
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+      "ORDER BY name",
+      {}, [&](const Row& r) { tables.push_back(r.Text(0)); }));
+  for (const std::string& t : tables) {
+    h.Bytes(t.data(), t.size());
+    std::string quoted = "\"";
+    for (char c : t) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    quoted += "\"";
+    // Table names come from sqlite_master, not from outside input; identifiers cannot be bound.
+    std::string sql = "SELECT * FROM " + quoted + " ORDER BY rowid";
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+      return Error("hash prepare failed", sql);
+    }
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+      int n = sqlite3_column_count(stmt);
+      for (int c = 0; c < n; ++c) {
+        int type = sqlite3_column_type(stmt, c);
+        h.U64(static_cast<uint64_t>(type));
+        if (type == SQLITE_INTEGER) {
+          h.U64(static_cast<uint64_t>(sqlite3_column_int64(stmt, c)));
+        } else if (type == SQLITE_FLOAT) {
+          double d = sqlite3_column_double(stmt, c);
+          h.Bytes(&d, sizeof d);
+        } else if (type != SQLITE_NULL) {
+          const void* p = sqlite3_column_blob(stmt, c);
+          int len = sqlite3_column_bytes(stmt, c);
+          h.U64(static_cast<uint64_t>(len));
+          if (p != nullptr) h.Bytes(p, static_cast<size_t>(len));
+        }
+      }
+    }
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_DONE) return Error("hash query failed", sql);
+  }
+  return h.h;
+}
+
+}  // namespace wa

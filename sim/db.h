@@ -1,0 +1,101 @@
+// A thin SQLite wrapper: one in-memory database per site per environment, a statement cache,
+// bound parameters only, snapshot/restore through sqlite3_serialize/deserialize, and a content
+// hash for determinism checks. Not thread-safe: each Db belongs to one environment.
+#ifndef WEBAGENT_SIM_DB_H_
+#define WEBAGENT_SIM_DB_H_
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/status.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace wa {
+
+// A parameter bound to a '?' placeholder. Strings are not copied: they must outlive the call.
+class SqlParam {
+ public:
+  SqlParam(std::nullptr_t) : kind_(kNull) {}                       // NOLINT
+  SqlParam(int v) : kind_(kInt), i_(v) {}                          // NOLINT
+  SqlParam(int64_t v) : kind_(kInt), i_(v) {}                      // NOLINT
+  SqlParam(double v) : kind_(kReal), d_(v) {}                      // NOLINT
+  SqlParam(const char* v) : kind_(kText), s_(v) {}                 // NOLINT
+  SqlParam(std::string_view v) : kind_(kText), s_(v) {}            // NOLINT
+  SqlParam(const std::string& v) : kind_(kText), s_(v) {}          // NOLINT
+
+ private:
+  friend class Db;
+  enum Kind { kNull, kInt, kReal, kText } kind_;
+  int64_t i_ = 0;
+  double d_ = 0;
+  std::string_view s_;
+};
+
+// Read access to the current row of a query.
+class Row {
+ public:
+  explicit Row(sqlite3_stmt* stmt) : stmt_(stmt) {}
+  int size() const;
+  int64_t Int(int col) const;
+  double Real(int col) const;
+  std::string Text(int col) const;
+  std::string_view TextView(int col) const;  // valid until the next row
+  bool IsNull(int col) const;
+
+ private:
+  sqlite3_stmt* stmt_;
+};
+
+class Db {
+ public:
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  // A new empty in-memory database.
+  static Result<std::unique_ptr<Db>> OpenMemory();
+
+  // Runs SQL without parameters (schema, multiple statements).
+  Status Exec(std::string_view sql);
+  // Runs one statement with bound parameters, calling on_row for each result row.
+  Status Query(std::string_view sql, std::initializer_list<SqlParam> params,
+               const std::function<void(const Row&)>& on_row);
+  // Runs one statement with bound parameters, ignoring rows.
+  Status Run(std::string_view sql, std::initializer_list<SqlParam> params = {});
+  // First column of the first row as an integer (or `fallback` when there is no row).
+  Result<int64_t> QueryInt(std::string_view sql, std::initializer_list<SqlParam> params,
+                           int64_t fallback = 0);
+  Result<std::string> QueryText(std::string_view sql, std::initializer_list<SqlParam> params,
+                                std::string fallback = {});
+
+  int64_t LastInsertRowId() const;
+  int Changes() const;
+
+  // Copies the whole database into a byte image / replaces it from one.
+  Status Serialize(std::vector<uint8_t>* image) const;
+  Status Deserialize(const std::vector<uint8_t>& image);
+
+  // A 64-bit hash of every table's rows in rowid order (schema names included).
+  Result<uint64_t> ContentHash();
+
+ private:
+  Db() = default;
+  Result<sqlite3_stmt*> Prepare(std::string_view sql);
+  Status Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params);
+  Status Error(std::string_view what, std::string_view sql) const;
+
+  sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, sqlite3_stmt*> cache_;
+};
+
+}  // namespace wa
+
+#endif  // WEBAGENT_SIM_DB_H_

@@ -1,0 +1,305 @@
+#include "sim/page.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace wa {
+namespace {
+
+std::string LowerAttr(const Document& doc, NodeId id, std::string_view name,
+                      std::string_view fallback = {}) {
+  std::string v(doc.AttrOr(id, name, fallback));
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v;
+}
+
+}  // namespace
+
+Page::Page(std::shared_ptr<const Document> doc, std::string url,
+           std::vector<const StyleSheet*> sheets, const LayoutOptions& layout_options)
+    : doc_(std::move(doc)),
+      url_(std::move(url)),
+      sheets_(std::move(sheets)),
+      layout_options_(layout_options) {
+  const Document& d = *doc_;
+  title_ = d.Title();
+  for (const StyleSheet* s : sheets_) dynamic_styles_ |= s->has_dynamic_rules();
+  checked_.assign(d.size(), 0);
+  // Initial form state from the markup.
+  for (NodeId id = 0; id < d.size(); ++id) {
+    if (!d.IsElement(id)) continue;
+    switch (Control(id)) {
+      case ControlKind::kText:
+        if (d.tag(id) == Tag::kTextarea) {
+          std::string text = d.TextContent(id);
+          if (!text.empty() && text[0] == '\n') text.erase(0, 1);  // HTML drops one newline
+          values_[id] = std::move(text);
+        } else if (auto v = d.Attr(id, "value")) {
+          values_[id] = std::string(*v);
+        }
+        break;
+      case ControlKind::kCheckbox:
+      case ControlKind::kRadio:
+        checked_[id] = d.HasAttr(id, "checked");
+        break;
+      case ControlKind::kSelect: {
+        auto opts = Options(id);
+        int sel = opts.empty() ? -1 : 0;
+        for (size_t i = 0; i < opts.size(); ++i) {
+          if (d.HasAttr(opts[i], "selected")) sel = static_cast<int>(i);
+        }
+        selected_[id] = sel;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  Restyle();
+}
+
+void Page::Restyle() {
+  MatchState state;
+  state.hovered = hovered_;
+  state.focused = focused_;
+  state.is_checked = [this](NodeId id) {
+    if (doc_->tag(id) == Tag::kOption) {
+      NodeId sel = doc_->ClosestTag(id, Tag::kSelect);
+      if (sel == kNoNode) return doc_->HasAttr(id, "selected");
+      auto opts = Options(sel);
+      int idx = SelectedIndex(sel);
+      return idx >= 0 && opts[idx] == id;
+    }
+    return Checked(id);
+  };
+  ComputeStyles(*doc_, sheets_, &state, &styles_);
+  ComputeLayout(*doc_, styles_, layout_options_, &layout_);
+  scroll_y_ = std::min(scroll_y_, max_scroll());
+}
+
+ControlKind Page::Control(NodeId id) const {
+  const Document& d = *doc_;
+  if (!d.IsElement(id)) return ControlKind::kNone;
+  switch (d.tag(id)) {
+    case Tag::kTextarea:
+      return ControlKind::kText;
+    case Tag::kSelect:
+      return ControlKind::kSelect;
+    case Tag::kButton: {
+      std::string type = LowerAttr(d, id, "type", "submit");
+      return type == "submit" ? ControlKind::kSubmit : ControlKind::kButton;
+    }
+    case Tag::kInput: {
+      std::string type = LowerAttr(d, id, "type", "text");
+      if (type == "checkbox") return ControlKind::kCheckbox;
+      if (type == "radio") return ControlKind::kRadio;
+      if (type == "submit" || type == "image") return ControlKind::kSubmit;
+      if (type == "button" || type == "reset") return ControlKind::kButton;
+      if (type == "hidden") return ControlKind::kHidden;
+      if (type == "file" || type == "color" || type == "range") return ControlKind::kButton;
+      return ControlKind::kText;
+    }
+    default: {
+      auto ce = d.Attr(id, "contenteditable");
+      if (ce && (*ce == "" || *ce == "true")) return ControlKind::kText;
+      return ControlKind::kNone;
+    }
+  }
+}
+
+std::string Page::Value(NodeId id) const {
+  auto it = values_.find(id);
+  if (it != values_.end()) return it->second;
+  if (Control(id) == ControlKind::kSelect) {
+    auto opts = Options(id);
+    int idx = SelectedIndex(id);
+    if (idx < 0) return std::string();
+    auto v = doc_->Attr(opts[idx], "value");
+    return v ? std::string(*v) : CollapseWhitespace(doc_->TextContent(opts[idx]));
+  }
+  if (Control(id) == ControlKind::kCheckbox || Control(id) == ControlKind::kRadio) {
+    return std::string(doc_->AttrOr(id, "value", "on"));
+  }
+  return std::string(doc_->AttrOr(id, "value"));
+}
+
+void Page::SetValue(NodeId id, std::string value) { values_[id] = std::move(value); }
+
+bool Page::Checked(NodeId id) const { return id < checked_.size() && checked_[id]; }
+
+void Page::SetChecked(NodeId id, bool checked) {
+  const Document& d = *doc_;
+  if (checked && Control(id) == ControlKind::kRadio) {
+    std::string_view name = d.AttrOr(id, "name");
+    NodeId form = FormOf(id);
+    for (NodeId other = 0; other < d.size(); ++other) {
+      if (other != id && checked_[other] && Control(other) == ControlKind::kRadio &&
+          d.AttrOr(other, "name") == name && FormOf(other) == form) {
+        checked_[other] = 0;
+      }
+    }
+  }
+  checked_[id] = checked;
+  if (dynamic_styles_) Restyle();
+}
+
+std::vector<NodeId> Page::Options(NodeId select) const {
+  std::vector<NodeId> out;
+  const Document& d = *doc_;
+  for (NodeId n = select + 1; n < d.node(select).subtree_end; ++n) {
+    if (d.IsElement(n) && d.tag(n) == Tag::kOption) out.push_back(n);
+  }
+  return out;
+}
+
+int Page::SelectedIndex(NodeId select) const {
+  auto it = selected_.find(select);
+  return it == selected_.end() ? -1 : it->second;
+}
+
+void Page::SetSelectedIndex(NodeId select, int index) {
+  selected_[select] = index;
+  if (dynamic_styles_) Restyle();
+}
+
+bool Page::Disabled(NodeId id) const {
+  const Document& d = *doc_;
+  if (d.HasAttr(id, "disabled")) return true;
+  for (NodeId p = d.node(id).parent; p != kNoNode && p != 0; p = d.node(p).parent) {
+    if (d.tag(p) == Tag::kFieldset && d.HasAttr(p, "disabled")) return true;
+  }
+  return false;
+}
+
+NodeId Page::FormOf(NodeId id) const {
+  const Document& d = *doc_;
+  if (auto f = d.Attr(id, "form")) {
+    NodeId target = d.GetElementById(*f);
+    if (target != kNoNode && d.tag(target) == Tag::kForm) return target;
+  }
+  return d.ClosestTag(id, Tag::kForm);
+}
+
+NodeId Page::LabelTarget(NodeId label) const {
+  const Document& d = *doc_;
+  if (auto f = d.Attr(label, "for")) {
+    NodeId target = d.GetElementById(*f);
+    if (target != kNoNode && Control(target) != ControlKind::kNone &&
+        Control(target) != ControlKind::kHidden) {
+      return target;
+    }
+    return kNoNode;
+  }
+  for (NodeId n = label + 1; n < d.node(label).subtree_end; ++n) {
+    ControlKind k = Control(n);
+    if (k != ControlKind::kNone && k != ControlKind::kHidden) return n;
+  }
+  return kNoNode;
+}
+
+float Page::max_scroll() const {
+  return std::max(0.f, layout_.document_height - layout_options_.viewport_height);
+}
+
+bool Page::ScrollBy(float dy) {
+  float before = scroll_y_;
+  scroll_y_ = std::clamp(scroll_y_ + dy, 0.f, max_scroll());
+  return scroll_y_ != before;
+}
+
+void Page::SetHovered(NodeId id) {
+  if (hovered_ == id) return;
+  hovered_ = id;
+  if (dynamic_styles_) Restyle();
+}
+
+void Page::SetFocused(NodeId id) {
+  if (focused_ == id) return;
+  focused_ = id;
+  if (dynamic_styles_) Restyle();
+}
+
+bool Page::InViewport(NodeId id) const {
+  if (!layout_.has_box[id] || !styles_[id].visible) return false;
+  Box b = ViewportBox(id);
+  float x0 = std::max(b.x, 0.f), y0 = std::max(b.y, 0.f);
+  float x1 = std::min(b.x + b.w, layout_options_.viewport_width);
+  float y1 = std::min(b.y + b.h, layout_options_.viewport_height);
+  return x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) >= 1.f;
+}
+
+bool Page::IsClickable(NodeId id) const {
+  const Document& d = *doc_;
+  if (!d.IsElement(id)) return false;
+  switch (d.tag(id)) {
+    case Tag::kInput:
+      return Control(id) != ControlKind::kHidden;
+    case Tag::kTextarea:
+    case Tag::kSelect:
+    case Tag::kButton:
+    case Tag::kA:
+    case Tag::kIframe:
+    case Tag::kVideo:
+    case Tag::kObject:
+    case Tag::kEmbed:
+    case Tag::kDetails:
+      return true;
+    case Tag::kLabel:
+      return LabelTarget(id) != kNoNode && !Disabled(LabelTarget(id));
+    case Tag::kImg:
+      if (d.HasAttr(id, "usemap")) return true;
+      break;
+    default:
+      break;
+  }
+  if (styles_[id].cursor_pointer || d.HasAttr(id, "onclick")) return true;
+  if (auto role = d.Attr(id, "role")) {
+    static constexpr std::string_view kRoles[] = {"button",   "tab",
+                                                  "link",     "checkbox",
+                                                  "menuitem", "menuitemcheckbox",
+                                                  "menuitemradio", "radio"};
+    for (std::string_view r : kRoles) {
+      if (*role == r) return true;
+    }
+  }
+  if (Control(id) == ControlKind::kText) return true;  // contenteditable
+  if (auto cls = d.Attr(id, "class"); cls && cls->find("button") != std::string_view::npos) {
+    return true;
+  }
+  if (auto tab = d.Attr(id, "tabindex")) {
+    if (!tab->empty() && (*tab)[0] != '-' && std::isdigit(static_cast<unsigned char>((*tab)[0]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void Page::UpdateLabels() {
+  const Document& d = *doc_;
+  labels_.clear();
+  label_index_.clear();
+  // Candidates: visible clickables. Keep innermost: drop any candidate that contains a later
+  // candidate (pre-order storage makes descendants follow their ancestor).
+  std::vector<NodeId> cand;
+  for (NodeId id = 0; id < d.size(); ++id) {
+    if (d.IsElement(id) && layout_.has_box[id] && IsClickable(id) && InViewport(id)) {
+      auto hidden = d.Attr(id, "aria-hidden");
+      if (hidden && *hidden == "true") continue;
+      cand.push_back(id);
+    }
+  }
+  for (size_t i = 0; i < cand.size(); ++i) {
+    bool contains_other = i + 1 < cand.size() && cand[i + 1] < d.node(cand[i]).subtree_end;
+    if (!contains_other) {
+      label_index_[cand[i]] = static_cast<int>(labels_.size());
+      labels_.push_back(cand[i]);
+    }
+  }
+}
+
+int Page::LabelOf(NodeId id) const {
+  auto it = label_index_.find(id);
+  return it == label_index_.end() ? -1 : it->second;
+}
+
+}  // namespace wa

@@ -1,0 +1,117 @@
+// Page: one loaded document in a tab, with everything an episode changes about it.
+//
+// The Document (immutable, shareable) is parsed once per navigation. The Page adds computed
+// styles and layout (recomputed only when :hover/:focus/:checked state changes what the site
+// stylesheet matches), form control state (values, checkedness, selection), scroll position,
+// hover and focus, and the element labels of the last observation.
+#ifndef WEBAGENT_SIM_PAGE_H_
+#define WEBAGENT_SIM_PAGE_H_
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/dom.h"
+#include "sim/layout.h"
+#include "sim/style.h"
+
+namespace wa {
+
+// The kind of form control an element is, for actions and observations.
+enum class ControlKind : uint8_t {
+  kNone,
+  kText,      // input of a text-like type, textarea, contenteditable
+  kCheckbox,
+  kRadio,
+  kSelect,
+  kSubmit,    // button (type submit), input type submit/image
+  kButton,    // button type button/reset, input type button/reset
+  kHidden,
+};
+
+class Page {
+ public:
+  Page(std::shared_ptr<const Document> doc, std::string url,
+       std::vector<const StyleSheet*> sheets, const LayoutOptions& layout_options);
+
+  const Document& doc() const { return *doc_; }
+  const std::shared_ptr<const Document>& doc_ptr() const { return doc_; }
+  const std::string& url() const { return url_; }
+  const std::string& title() const { return title_; }
+  const std::vector<ComputedStyle>& styles() const { return styles_; }
+  const LayoutResult& layout() const { return layout_; }
+  const LayoutOptions& layout_options() const { return layout_options_; }
+
+  // --- Form state ---
+  ControlKind Control(NodeId id) const;
+  // Current value of a text control (or the value attribute of other inputs).
+  std::string Value(NodeId id) const;
+  void SetValue(NodeId id, std::string value);
+  bool Checked(NodeId id) const;
+  // Checking a radio unchecks the others of its group (same name, same form).
+  void SetChecked(NodeId id, bool checked);
+  // Option elements of a <select> (inside optgroups too), in order.
+  std::vector<NodeId> Options(NodeId select) const;
+  int SelectedIndex(NodeId select) const;  // -1 when it has no options
+  void SetSelectedIndex(NodeId select, int index);
+  bool Disabled(NodeId id) const;
+  // The form an element belongs to (form attribute or nearest ancestor), or kNoNode.
+  NodeId FormOf(NodeId id) const;
+  // The control a <label> activates (for= or first descendant control), or kNoNode.
+  NodeId LabelTarget(NodeId label) const;
+
+  // --- Viewport, hover, focus ---
+  float scroll_y() const { return scroll_y_; }
+  // Scrolls by dy pixels, clamped to the document. Returns whether the position changed.
+  bool ScrollBy(float dy);
+  float max_scroll() const;
+  NodeId hovered() const { return hovered_; }
+  NodeId focused() const { return focused_; }
+  void SetHovered(NodeId id);
+  void SetFocused(NodeId id);
+
+  // Box in viewport coordinates.
+  Box ViewportBox(NodeId id) const {
+    Box b = layout_.boxes[id];
+    b.y -= scroll_y_;
+    return b;
+  }
+  // Rendered, visibility:visible, with a box of at least 1 px^2 intersecting the viewport.
+  bool InViewport(NodeId id) const;
+  // WebRL's clickable test (tag, role, cursor:pointer, onclick, tabindex, label with control,
+  // class containing "button", contenteditable, img[usemap]).
+  bool IsClickable(NodeId id) const;
+
+  // Element labels of the current observation: visible clickable elements that contain no
+  // other visible clickable element, in document order. Recomputed by UpdateLabels().
+  const std::vector<NodeId>& labels() const { return labels_; }
+  void UpdateLabels();
+  // Label index of a node in the current labels, or -1.
+  int LabelOf(NodeId id) const;
+
+ private:
+  void Restyle();
+
+  std::shared_ptr<const Document> doc_;
+  std::string url_;
+  std::string title_;
+  std::vector<const StyleSheet*> sheets_;
+  LayoutOptions layout_options_;
+  std::vector<ComputedStyle> styles_;
+  LayoutResult layout_;
+  bool dynamic_styles_ = false;
+
+  std::unordered_map<NodeId, std::string> values_;
+  std::vector<uint8_t> checked_;  // per node
+  std::unordered_map<NodeId, int> selected_;
+  float scroll_y_ = 0;
+  NodeId hovered_ = kNoNode;
+  NodeId focused_ = kNoNode;
+  std::vector<NodeId> labels_;
+  std::unordered_map<NodeId, int> label_index_;
+};
+
+}  // namespace wa
+
+#endif  // WEBAGENT_SIM_PAGE_H_

@@ -1,0 +1,79 @@
+#include "sim/sites/site_util.h"
+
+#include <cmath>
+#include <ctime>
+
+#include "sim/assets.h"
+
+namespace wa {
+
+Status TemplateSet::Load(std::string_view site) {
+  std::string prefix = "sites/" + std::string(site) + "/";
+  for (std::string_view path : ListAssets(prefix)) {
+    if (path.size() < 9 || path.substr(path.size() - 9) != ".mustache") continue;
+    std::string name(path.substr(prefix.size(), path.size() - prefix.size() - 9));
+    auto text = FindAsset(path);
+    auto tmpl = std::make_unique<kainjow::mustache::mustache>(std::string(*text));
+    if (!tmpl->is_valid()) {
+      return Internal("template " + std::string(path) + ": " + tmpl->error_message());
+    }
+    templates_[name] = std::move(tmpl);
+  }
+  if (templates_.empty()) return NotFound("no templates under assets/" + prefix);
+  return Status::Ok();
+}
+
+Result<std::string> TemplateSet::Render(std::string_view name, const TemplateData& data) const {
+  auto it = templates_.find(name);
+  if (it == templates_.end()) return Internal("no template named " + std::string(name));
+  std::string out = it->second->render(data);
+  if (!it->second->is_valid()) return Internal("rendering " + std::string(name) + " failed");
+  return out;
+}
+
+std::string FormatDateTime(int64_t t) {
+  std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+std::string FormatDate(int64_t t) {
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  return std::string(kMonths[tm.tm_mon]) + " " + std::to_string(tm.tm_mday) + ", " +
+         std::to_string(tm.tm_year + 1900);
+}
+
+std::string FormatMoney(double amount) {
+  long long cents = std::llround(amount * 100);
+  bool neg = cents < 0;
+  if (neg) cents = -cents;
+  std::string whole = std::to_string(cents / 100);
+  std::string grouped;
+  for (size_t i = 0; i < whole.size(); ++i) {
+    if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
+    grouped += whole[i];
+  }
+  char frac[4];
+  std::snprintf(frac, sizeof frac, "%02lld", cents % 100);
+  return std::string(neg ? "-$" : "$") + grouped + "." + frac;
+}
+
+Status BuildPristine(std::string_view schema, const std::function<Status(Db&)>& populate,
+                     SiteModel* model) {
+  auto db = Db::OpenMemory();
+  if (!db.ok()) return db.status();
+  WA_RETURN_IF_ERROR((*db)->Exec(schema));
+  WA_RETURN_IF_ERROR((*db)->Exec("BEGIN"));
+  WA_RETURN_IF_ERROR(populate(**db));
+  WA_RETURN_IF_ERROR((*db)->Exec("COMMIT"));
+  return (*db)->Serialize(&model->pristine);
+}
+
+}  // namespace wa

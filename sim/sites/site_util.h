@@ -1,0 +1,46 @@
+// Helpers for site implementations (internal to sim/sites): compiled mustache templates loaded
+// from the embedded assets, and small formatting functions.
+#ifndef WEBAGENT_SIM_SITES_SITE_UTIL_H_
+#define WEBAGENT_SIM_SITES_SITE_UTIL_H_
+
+#include <kainjow/mustache.hpp>
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "sim/site.h"
+#include "sim/status.h"
+
+namespace wa {
+
+using TemplateData = kainjow::mustache::data;
+using TemplateList = kainjow::mustache::list;
+using TemplateObject = kainjow::mustache::object;
+
+// The templates of one site, parsed once. Rendering does not modify a parsed template (checked
+// in kainjow mustache 4.1), so one set is shared by all environments and threads.
+class TemplateSet {
+ public:
+  // Loads every sites/<site>/*.mustache asset; the template name is the file stem.
+  Status Load(std::string_view site);
+  Result<std::string> Render(std::string_view name, const TemplateData& data) const;
+
+ private:
+  std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>, std::less<>> templates_;
+};
+
+// "2023-06-01 12:00:00" (UTC) / "Jun 1, 2023".
+std::string FormatDateTime(int64_t unix_seconds);
+std::string FormatDate(int64_t unix_seconds);
+// "$1,234.50"
+std::string FormatMoney(double amount);
+
+// Builds a SiteModel's pristine database: runs `schema` and `populate` on a fresh database
+// and serialises it.
+Status BuildPristine(std::string_view schema, const std::function<Status(Db&)>& populate,
+                     SiteModel* model);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_SIM_SITES_SITE_UTIL_H_
