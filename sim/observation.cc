@@ -466,7 +466,15 @@ std::string AccessibleName(const Page& page, NodeId id) {
   if (doc.tag(id) == Tag::kInput) {
     return CollapseWhitespace(doc.AttrOr(id, "value", k == ControlKind::kSubmit ? "Submit" : ""));
   }
-  std::string text = CollapseWhitespace(InnerText(doc, page.styles(), id));
+  // Name from content only for roles that take it (ARIA "name from: contents").
+  std::string role = AccessibleRole(page, id);
+  static constexpr std::string_view kFromContent[] = {
+      "link",  "button", "heading", "option", "cell", "columnheader", "LabelText", "menuitem",
+      "tab",   "generic", "listitem", "row", "checkbox", "radio", "treeitem", "tooltip"};
+  bool from_content = false;
+  for (std::string_view r : kFromContent) from_content |= role == r;
+  std::string text = from_content ? CollapseWhitespace(InnerText(doc, page.styles(), id))
+                                  : std::string();
   if (text.empty()) {
     if (auto v = doc.Attr(id, "title")) return CollapseWhitespace(*v);
   }

@@ -283,9 +283,12 @@ void Page::UpdateLabels() {
   std::vector<NodeId> cand;
   for (NodeId id = 0; id < d.size(); ++id) {
     if (d.IsElement(id) && layout_.has_box[id] && IsClickable(id) && InViewport(id)) {
-      auto hidden = d.Attr(id, "aria-hidden");
-      if (hidden && *hidden == "true") continue;
-      cand.push_back(id);
+      bool hidden = false;
+      for (NodeId a = id; a != kNoNode && a != 0 && !hidden; a = d.node(a).parent) {
+        auto v = d.Attr(a, "aria-hidden");
+        hidden = v && *v == "true";
+      }
+      if (!hidden) cand.push_back(id);
     }
   }
   for (size_t i = 0; i < cand.size(); ++i) {

@@ -130,11 +130,14 @@ Result<Url> ParseUrl(std::string_view text) {
 Result<Url> ResolveUrl(const Url& base, std::string_view ref) {
   while (!ref.empty() && std::isspace(static_cast<unsigned char>(ref.front()))) ref.remove_prefix(1);
   while (!ref.empty() && std::isspace(static_cast<unsigned char>(ref.back()))) ref.remove_suffix(1);
-  if (ref.find("://") != std::string_view::npos) {
-    size_t first_special = ref.find_first_of("/?#");
-    if (first_special != std::string_view::npos && ref.substr(first_special, 3) == "://") {
-      return ParseUrl(ref);
+  // Absolute reference: a scheme (letters, digits, + - .) followed by "://".
+  if (size_t sep = ref.find("://"); sep != std::string_view::npos && sep > 0) {
+    bool scheme = std::isalpha(static_cast<unsigned char>(ref[0]));
+    for (size_t i = 0; i < sep && scheme; ++i) {
+      char c = ref[i];
+      scheme = std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
     }
+    if (scheme) return ParseUrl(ref);
   }
   if (ref.substr(0, 2) == "//") return ParseUrl(base.scheme + ":" + std::string(ref));
   Url url = base;

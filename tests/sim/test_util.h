@@ -1,0 +1,76 @@
+// Shared helpers for the simulator tests.
+#ifndef WEBAGENT_TESTS_SIM_TEST_UTIL_H_
+#define WEBAGENT_TESTS_SIM_TEST_UTIL_H_
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "sim/dom.h"
+#include "sim/observation.h"
+#include "sim/page.h"
+#include "sim/style.h"
+
+namespace wa::testing {
+
+// A page built from literal HTML and CSS (the stylesheet must outlive the page).
+struct TestPage {
+  std::unique_ptr<StyleSheet> sheet;
+  std::unique_ptr<Page> page;
+  const Document& doc() const { return page->doc(); }
+  std::string Observe(ObservationType type = ObservationType::kWebRL) {
+    ObservationOptions o;
+    o.type = type;
+    std::string out;
+    RenderObservation(page.get(), o, &out);
+    return out;
+  }
+};
+
+inline TestPage MakePage(const std::string& html, const std::string& css = "") {
+  TestPage t;
+  auto sheet = StyleSheet::Parse(css);
+  REQUIRE(sheet.ok());
+  t.sheet = std::make_unique<StyleSheet>(std::move(*sheet));
+  auto doc = ParseHtml(html);
+  REQUIRE(doc.ok());
+  t.page = std::make_unique<Page>(std::make_shared<const Document>(std::move(*doc)),
+                                  "http://localhost:8099/", std::vector<const StyleSheet*>{t.sheet.get()},
+                                  LayoutOptions());
+  return t;
+}
+
+// Compares text with tests/sim/golden/<name>; UPDATE_GOLDEN=1 rewrites the file instead.
+inline void CheckGolden(const std::string& name, const std::string& actual) {
+  std::filesystem::path path = std::filesystem::path(WEBAGENT_GOLDEN_DIR) / name;
+  if (std::getenv("UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary) << actual;
+    SUCCEED("updated " << path);
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  INFO("golden file " << path << " (run with UPDATE_GOLDEN=1 to create or update it)");
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str() == actual);
+}
+
+// Path of a file under shared/, or exits with 77 (CTest: skipped) when shared/ is absent.
+inline std::string SharedFileOrSkip(const std::string& rel) {
+  std::filesystem::path p = std::filesystem::path(WEBAGENT_SHARED_DIR) / rel;
+  if (!std::filesystem::exists(p)) {
+    std::fprintf(stderr, "SKIPPED: %s not found\n", p.c_str());
+    std::exit(77);
+  }
+  return p.string();
+}
+
+}  // namespace wa::testing
+
+#endif  // WEBAGENT_TESTS_SIM_TEST_UTIL_H_
