@@ -69,6 +69,7 @@ class WebRLRenderer {
     out_->append("<html");
     if (opt_.include_bbox) BBox(html);
     out_->append(">");
+    Plan();
     for (NodeId c = doc_.node(html).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
       Node(c);
     }
@@ -89,45 +90,80 @@ class WebRLRenderer {
     AppendAttr(out_, "data-bbox", v);
   }
 
-  // Emits " <tag ...> ... </tag>" for a kept node, or its kept descendants when it is dropped.
-  void Node(NodeId id) {
-    if (!doc_.IsElement(id)) return;
+  // Decides, for every node, whether its own tag is emitted (kept_) and whether anything in its
+  // subtree is (emits_): one forward pass for excluded subtrees, one reverse pass (children
+  // before parents in pre-order) for the keep rule.
+  void Plan() {
     const auto& st = page_.styles();
-    if (st[id].display == Display::kNone || !page_.layout().has_box[id]) return;
-    if (AriaHidden(doc_, id)) return;
-    Tag tag = doc_.tag(id);
-    if (tag == Tag::kHead || tag == Tag::kScript || tag == Tag::kStyle) return;
-    if (std::string_view t = doc_.AttrOr(id, "type"); tag == Tag::kInput && t == "hidden") return;
-    bool visible = page_.InViewport(id);
-    int label = page_.LabelOf(id);
-    std::string text = visible ? DirectText(doc_, st, id) : std::string();
-    if (tag == Tag::kSelect || tag == Tag::kTextarea) text.clear();
-    CutCodePoints(&text, opt_.max_text_chars);
+    const auto& lay = page_.layout();
+    size_t n = doc_.size();
+    excluded_.assign(n, 0);
+    kept_.assign(n, 0);
+    emits_.assign(n, 0);
+    for (NodeId id = 1; id < n; ++id) {
+      NodeId parent = doc_.node(id).parent;
+      if (parent != 0 && excluded_[parent]) {
+        excluded_[id] = 1;
+        continue;
+      }
+      if (!doc_.IsElement(id)) {
+        excluded_[id] = 1;
+        continue;
+      }
+      Tag tag = doc_.tag(id);
+      Tag ptag = parent == 0 ? Tag::kUnknown : doc_.tag(parent);
+      excluded_[id] = st[id].display == Display::kNone || !lay.has_box[id] ||
+                      AriaHidden(doc_, id) || tag == Tag::kHead || tag == Tag::kScript ||
+                      tag == Tag::kStyle || ptag == Tag::kSvg || ptag == Tag::kSelect ||
+                      ptag == Tag::kTextarea ||
+                      (tag == Tag::kInput && doc_.AttrOr(id, "type") == "hidden");
+    }
+    for (NodeId id = static_cast<NodeId>(n - 1); id >= 1; --id) {
+      if (excluded_[id]) continue;
+      bool visible = page_.InViewport(id);
+      bool meaningful = page_.LabelOf(id) >= 0 || HasDirectText(id) || HasKeptAttr(id);
+      kept_[id] = visible && (meaningful || emits_[id]);
+      NodeId parent = doc_.node(id).parent;
+      if (parent != kNoNode && (kept_[id] || emits_[id])) emits_[parent] = 1;
+    }
+  }
 
-    // Render children first into a scratch position so an empty wrapper can be dropped.
-    size_t start = out_->size();
+  bool HasDirectText(NodeId id) const {
+    Tag tag = doc_.tag(id);
+    if (tag == Tag::kSelect || tag == Tag::kTextarea) return false;
+    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (!doc_.IsText(c) || !page_.styles()[c].visible) continue;
+      for (char ch : doc_.Text(c)) {
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r' && ch != '\f') return true;
+      }
+    }
+    return false;
+  }
+
+  // Emits " <tag ...> text children </tag>" for a kept node, or only its children otherwise.
+  void Node(NodeId id) {
+    if (excluded_[id] || !(kept_[id] || emits_[id])) return;
+    if (!kept_[id]) {
+      for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+        Node(c);
+      }
+      return;
+    }
+    Tag tag = doc_.tag(id);
+    std::string text = HasDirectText(id) ? DirectText(doc_, page_.styles(), id) : std::string();
+    CutCodePoints(&text, opt_.max_text_chars);
     out_->push_back(' ');
-    bool meaningful = visible && (label >= 0 || !text.empty() || HasKeptAttr(id));
-    if (visible) OpenTag(id, label, text);
-    size_t after_open = out_->size();
+    OpenTag(id, page_.LabelOf(id), text);
     if (!text.empty()) {
       out_->push_back(' ');
       out_->append(text);
     }
-    if (tag == Tag::kSelect && visible) {
+    if (tag == Tag::kSelect) {
       SelectOptions(id);
-    } else if (tag != Tag::kSvg) {
+    } else {
       for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
         Node(c);
       }
-    }
-    bool has_children = out_->size() > after_open + (text.empty() ? 0 : text.size() + 1);
-    if (!visible || (!meaningful && !has_children)) {
-      // Drop this node's own tag: keep whatever its descendants emitted.
-      std::string inner = out_->substr(after_open + (text.empty() ? 0 : text.size() + 1));
-      out_->resize(start);
-      out_->append(inner);
-      return;
     }
     out_->append(" </");
     out_->append(doc_.TagNameOf(id));
@@ -202,6 +238,7 @@ class WebRLRenderer {
   const Document& doc_;
   const ObservationOptions& opt_;
   std::string* out_;
+  std::vector<uint8_t> excluded_, kept_, emits_;
 };
 
 std::string Lower(std::string_view s) {

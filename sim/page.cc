@@ -23,7 +23,7 @@ Page::Page(std::shared_ptr<const Document> doc, std::string url,
       layout_options_(layout_options) {
   const Document& d = *doc_;
   title_ = d.Title();
-  for (const StyleSheet* s : sheets_) dynamic_styles_ |= s->has_dynamic_rules();
+  for (const StyleSheet* s : sheets_) dynamic_mask_ |= s->dynamic_mask();
   checked_.assign(d.size(), 0);
   // Initial form state from the markup.
   for (NodeId id = 0; id < d.size(); ++id) {
@@ -140,7 +140,7 @@ void Page::SetChecked(NodeId id, bool checked) {
     }
   }
   checked_[id] = checked;
-  if (dynamic_styles_) Restyle();
+  if (dynamic_mask_ & 4u) Restyle();
 }
 
 std::vector<NodeId> Page::Options(NodeId select) const {
@@ -159,7 +159,7 @@ int Page::SelectedIndex(NodeId select) const {
 
 void Page::SetSelectedIndex(NodeId select, int index) {
   selected_[select] = index;
-  if (dynamic_styles_) Restyle();
+  if (dynamic_mask_ & 4u) Restyle();
 }
 
 bool Page::Disabled(NodeId id) const {
@@ -210,13 +210,13 @@ bool Page::ScrollBy(float dy) {
 void Page::SetHovered(NodeId id) {
   if (hovered_ == id) return;
   hovered_ = id;
-  if (dynamic_styles_) Restyle();
+  if (dynamic_mask_ & 1u) Restyle();
 }
 
 void Page::SetFocused(NodeId id) {
   if (focused_ == id) return;
   focused_ = id;
-  if (dynamic_styles_) Restyle();
+  if (dynamic_mask_ & 2u) Restyle();
 }
 
 bool Page::InViewport(NodeId id) const {

@@ -100,7 +100,7 @@ class Page {
   LayoutOptions layout_options_;
   std::vector<ComputedStyle> styles_;
   LayoutResult layout_;
-  bool dynamic_styles_ = false;
+  unsigned dynamic_mask_ = 0;  // pseudo-classes the sheets use (see StyleSheet::dynamic_mask)
 
   std::unordered_map<NodeId, std::string> values_;
   std::vector<uint8_t> checked_;  // per node

@@ -51,6 +51,7 @@ struct Complex {
   std::vector<char> combinators;  // combinators[i] joins compounds[i] and compounds[i + 1]
   Specificity spec;
   bool dynamic = false;
+  unsigned dynamic_mask = 0;  // bit 0 :hover, bit 1 :focus, bit 2 :checked
 };
 
 bool IsIdentChar(unsigned char c) { return std::isalnum(c) || c == '-' || c == '_' || c >= 0x80; }
@@ -134,6 +135,7 @@ class Parser {
               best_c = x.spec.c;
             }
             out->dynamic |= x.dynamic;
+            out->dynamic_mask |= x.dynamic_mask;
           }
           out->spec.a += best_a;
           out->spec.b += best_b;
@@ -141,10 +143,10 @@ class Parser {
         } else {
           out->spec.b += 1;
         }
-        if (p.kind == PseudoKind::kHover || p.kind == PseudoKind::kFocus ||
-            p.kind == PseudoKind::kChecked) {
-          out->dynamic = true;
-        }
+        if (p.kind == PseudoKind::kHover) out->dynamic_mask |= 1u;
+        if (p.kind == PseudoKind::kFocus) out->dynamic_mask |= 2u;
+        if (p.kind == PseudoKind::kChecked) out->dynamic_mask |= 4u;
+        if (out->dynamic_mask != 0) out->dynamic = true;
       }
     }
     return Status::Ok();
@@ -624,6 +626,7 @@ std::vector<NodeId> Selector::QueryAll(const Document& doc, NodeId scope,
 size_t Selector::size() const { return impl_->branches.size(); }
 Specificity Selector::specificity(size_t i) const { return impl_->branches[i].spec; }
 bool Selector::IsDynamic(size_t i) const { return impl_->branches[i].dynamic; }
+unsigned Selector::DynamicMask(size_t i) const { return impl_->branches[i].dynamic_mask; }
 
 std::string Selector::RightmostKey(size_t i) const {
   const Compound& c = impl_->branches[i].compounds.back();

@@ -57,6 +57,8 @@ class Selector {
   std::string RightmostKey(size_t i) const;
   // Whether branch i depends on dynamic state (:hover, :focus, :checked).
   bool IsDynamic(size_t i) const;
+  // Which dynamic pseudo-classes branch i uses: bit 0 :hover, bit 1 :focus, bit 2 :checked.
+  unsigned DynamicMask(size_t i) const;
   const std::string& text() const { return text_; }
 
   struct Impl;

@@ -148,92 +148,161 @@ float ParseFontSize(std::string_view v, float parent) {
   return parent;
 }
 
+enum Prop {
+  kDisplay, kVisibility, kCursor, kFontWeight, kFontSize, kFont, kWhiteSpace, kTextAlign,
+  kFlexDirection, kBoxSizing, kJustifyContent, kFlexGrow, kFlex, kGap, kBorderSpacing,
+  kBorderCollapse, kPosition, kWidth, kHeight, kMaxWidth, kMinHeight, kMargin, kPadding, kBorder,
+  kBorderWidth,
+  kMarginSide,   // + side (0..3)
+  kPaddingSide = kMarginSide + 4,
+  kBorderSide = kPaddingSide + 4,
+  kPropCount = kBorderSide + 4,
+};
+
+int PropertyId(std::string_view name) {
+  static const auto* kMap = [] {
+    auto* m = new std::unordered_map<std::string_view, int>{
+        {"display", kDisplay}, {"visibility", kVisibility}, {"cursor", kCursor},
+        {"font-weight", kFontWeight}, {"font-size", kFontSize}, {"font", kFont},
+        {"white-space", kWhiteSpace}, {"text-align", kTextAlign},
+        {"flex-direction", kFlexDirection}, {"box-sizing", kBoxSizing},
+        {"justify-content", kJustifyContent}, {"flex-grow", kFlexGrow}, {"flex", kFlex},
+        {"gap", kGap}, {"column-gap", kGap}, {"border-spacing", kBorderSpacing},
+        {"border-collapse", kBorderCollapse}, {"position", kPosition}, {"width", kWidth},
+        {"height", kHeight}, {"max-width", kMaxWidth}, {"min-height", kMinHeight},
+        {"margin", kMargin}, {"padding", kPadding}, {"border", kBorder},
+        {"border-width", kBorderWidth},
+        {"margin-top", kMarginSide + 0}, {"margin-right", kMarginSide + 1},
+        {"margin-bottom", kMarginSide + 2}, {"margin-left", kMarginSide + 3},
+        {"padding-top", kPaddingSide + 0}, {"padding-right", kPaddingSide + 1},
+        {"padding-bottom", kPaddingSide + 2}, {"padding-left", kPaddingSide + 3},
+        {"border-top", kBorderSide + 0}, {"border-right", kBorderSide + 1},
+        {"border-bottom", kBorderSide + 2}, {"border-left", kBorderSide + 3},
+        {"border-top-width", kBorderSide + 0}, {"border-right-width", kBorderSide + 1},
+        {"border-bottom-width", kBorderSide + 2}, {"border-left-width", kBorderSide + 3},
+    };
+    return m;
+  }();
+  auto it = kMap->find(name);
+  return it == kMap->end() ? -1 : it->second;
+}
+
 void Apply(const Declaration& d, ComputedStyle* s, const ComputedStyle& parent) {
-  const std::string& p = d.property;
   std::string_view v = d.value;
   float em = s->font_size;
-  if (v == "inherit") return;  // inherited properties already hold the parent value
-  if (p == "display") {
-    s->display = ParseDisplay(v, s->display);
-  } else if (p == "visibility") {
-    s->visible = !(v == "hidden" || v == "collapse");
-  } else if (p == "cursor") {
-    s->cursor_pointer = (v == "pointer");
-  } else if (p == "font-weight") {
-    s->bold = (v == "bold" || v == "bolder" || std::atoi(std::string(v).c_str()) >= 600);
-  } else if (p == "font-size") {
-    s->font_size = ParseFontSize(v, parent.font_size);
-  } else if (p == "font") {
-    for (std::string_view part : SplitSpace(v)) {
-      if (part.find_first_of("0123456789") == 0) {
-        s->font_size = ParseFontSize(part.substr(0, part.find('/')), parent.font_size);
-        break;
+  if (d.id < 0 || v == "inherit") return;  // inherited properties already hold the parent value
+  switch (d.id) {
+    case kDisplay:
+      s->display = ParseDisplay(v, s->display);
+      return;
+    case kVisibility:
+      s->visible = !(v == "hidden" || v == "collapse");
+      return;
+    case kCursor:
+      s->cursor_pointer = (v == "pointer");
+      return;
+    case kFontWeight:
+      s->bold = (v == "bold" || v == "bolder" || std::atoi(std::string(v).c_str()) >= 600);
+      return;
+    case kFontSize:
+      s->font_size = ParseFontSize(v, parent.font_size);
+      return;
+    case kFont:
+      for (std::string_view part : SplitSpace(v)) {
+        if (part.find_first_of("0123456789") == 0) {
+          s->font_size = ParseFontSize(part.substr(0, part.find('/')), parent.font_size);
+          break;
+        }
       }
-    }
-  } else if (p == "white-space") {
-    s->nowrap = (v == "nowrap" || v == "pre");
-    s->pre = (v == "pre" || v == "pre-wrap" || v == "pre-line");
-  } else if (p == "text-align") {
-    s->text_align = v == "center" ? 1 : (v == "right" || v == "end") ? 2 : 0;
-  } else if (p == "flex-direction") {
-    s->flex_column = (v == "column" || v == "column-reverse");
-  } else if (p == "box-sizing") {
-    s->border_box = (v == "border-box");
-  } else if (p == "justify-content") {
-    s->justify = v == "center" ? 1 : (v == "flex-end" || v == "end" || v == "right") ? 2
-                 : (v == "space-between")                                   ? 3
-                                                                            : 0;
-  } else if (p == "flex-grow") {
-    s->flex_grow = std::strtof(std::string(v).c_str(), nullptr);
-  } else if (p == "flex") {
-    auto parts = SplitSpace(v);
-    if (v == "auto") {
-      s->flex_grow = 1;
-    } else if (!parts.empty() && v != "none") {
-      s->flex_grow = std::strtof(std::string(parts[0]).c_str(), nullptr);
-    }
-  } else if (p == "gap" || p == "column-gap") {
-    s->gap = LengthPx(SplitSpace(v).empty() ? v : SplitSpace(v).back(), em, 0.f);
-  } else if (p == "border-spacing") {
-    s->border_spacing = LengthPx(SplitSpace(v).empty() ? v : SplitSpace(v)[0], em, 0.f);
-  } else if (p == "border-collapse") {
-    if (v == "collapse") s->border_spacing = 0;
-  } else if (p == "position") {
-    s->absolute = (v == "absolute" || v == "fixed");
-  } else if (p == "width") {
-    ParseLength(v, em, &s->width);
-  } else if (p == "height") {
-    ParseLength(v, em, &s->height);
-  } else if (p == "max-width") {
-    if (v == "none") {
-      s->max_width = Length{};
-    } else {
-      ParseLength(v, em, &s->max_width);
-    }
-  } else if (p == "min-height") {
-    ParseLength(v, em, &s->min_height);
-  } else if (p == "margin") {
-    ParseBox(v, em, s->margin, &s->margin_auto_x);
-  } else if (p == "padding") {
-    ParseBox(v, em, s->padding, nullptr);
-  } else if (p == "border") {
-    float w = BorderWidth(v, em);
-    for (float& b : s->border) b = w;
-  } else if (p == "border-width") {
-    ParseBox(v, em, s->border, nullptr);
-  } else {
-    static constexpr std::string_view kSides[4] = {"top", "right", "bottom", "left"};
-    for (int i = 0; i < 4; ++i) {
-      std::string side(kSides[i]);
-      if (p == "margin-" + side) {
-        s->margin[i] = LengthPx(v, em, 0.f);
-        if (i == 1 || i == 3) s->margin_auto_x = false;
-      } else if (p == "padding-" + side) {
-        s->padding[i] = LengthPx(v, em, 0.f);
-      } else if (p == "border-" + side || p == "border-" + side + "-width") {
-        s->border[i] = BorderWidth(v, em);
+      return;
+    case kWhiteSpace:
+      s->nowrap = (v == "nowrap" || v == "pre");
+      s->pre = (v == "pre" || v == "pre-wrap" || v == "pre-line");
+      return;
+    case kTextAlign:
+      s->text_align = v == "center" ? 1 : (v == "right" || v == "end") ? 2 : 0;
+      return;
+    case kFlexDirection:
+      s->flex_column = (v == "column" || v == "column-reverse");
+      return;
+    case kBoxSizing:
+      s->border_box = (v == "border-box");
+      return;
+    case kJustifyContent:
+      s->justify = v == "center"                                          ? 1
+                   : (v == "flex-end" || v == "end" || v == "right") ? 2
+                   : (v == "space-between")                            ? 3
+                                                                       : 0;
+      return;
+    case kFlexGrow:
+      s->flex_grow = std::strtof(std::string(v).c_str(), nullptr);
+      return;
+    case kFlex: {
+      auto parts = SplitSpace(v);
+      if (v == "auto") {
+        s->flex_grow = 1;
+      } else if (!parts.empty() && v != "none") {
+        s->flex_grow = std::strtof(std::string(parts[0]).c_str(), nullptr);
       }
+      return;
     }
+    case kGap: {
+      auto parts = SplitSpace(v);
+      s->gap = LengthPx(parts.empty() ? v : parts.back(), em, 0.f);
+      return;
+    }
+    case kBorderSpacing: {
+      auto parts = SplitSpace(v);
+      s->border_spacing = LengthPx(parts.empty() ? v : parts[0], em, 0.f);
+      return;
+    }
+    case kBorderCollapse:
+      if (v == "collapse") s->border_spacing = 0;
+      return;
+    case kPosition:
+      s->absolute = (v == "absolute" || v == "fixed");
+      return;
+    case kWidth:
+      ParseLength(v, em, &s->width);
+      return;
+    case kHeight:
+      ParseLength(v, em, &s->height);
+      return;
+    case kMaxWidth:
+      if (v == "none") {
+        s->max_width = Length{};
+      } else {
+        ParseLength(v, em, &s->max_width);
+      }
+      return;
+    case kMinHeight:
+      ParseLength(v, em, &s->min_height);
+      return;
+    case kMargin:
+      ParseBox(v, em, s->margin, &s->margin_auto_x);
+      return;
+    case kPadding:
+      ParseBox(v, em, s->padding, nullptr);
+      return;
+    case kBorder: {
+      float w = BorderWidth(v, em);
+      for (float& b : s->border) b = w;
+      return;
+    }
+    case kBorderWidth:
+      ParseBox(v, em, s->border, nullptr);
+      return;
+    default:
+      break;
+  }
+  if (d.id >= kMarginSide && d.id < kMarginSide + 4) {
+    int i = d.id - kMarginSide;
+    s->margin[i] = LengthPx(v, em, 0.f);
+    if (i == 1 || i == 3) s->margin_auto_x = false;
+  } else if (d.id >= kPaddingSide && d.id < kPaddingSide + 4) {
+    s->padding[d.id - kPaddingSide] = LengthPx(v, em, 0.f);
+  } else if (d.id >= kBorderSide && d.id < kBorderSide + 4) {
+    s->border[d.id - kBorderSide] = BorderWidth(v, em);
   }
 }
 
@@ -314,7 +383,8 @@ std::vector<Declaration> ParseDeclarations(std::string_view block) {
       value = Trim(value.substr(0, imp));
     }
     if (prop.empty() || value.empty()) continue;
-    out.push_back({std::move(prop), Lower(value)});
+    int id = PropertyId(prop);
+    out.push_back({std::move(prop), Lower(value), id});
   }
   return out;
 }
@@ -369,7 +439,7 @@ Result<StyleSheet> StyleSheet::Parse(std::string_view css_in) {
       Rule rule{*sel, b, sel->specificity(b), order++, decls};
       uint32_t index = static_cast<uint32_t>(sheet.rules_.size());
       std::string key = sel->RightmostKey(b);
-      if (sel->IsDynamic(b)) sheet.has_dynamic_ = true;
+      sheet.dynamic_mask_ |= sel->DynamicMask(b);
       if (key.empty()) {
         sheet.universal_.push_back(index);
       } else if (key[0] == '#') {
@@ -469,7 +539,7 @@ void ComputeStyles(const Document& doc, const std::vector<const StyleSheet*>& sh
     // font-size first, so em units in other properties resolve against it.
     auto apply_all = [&](const std::vector<Declaration>& decls, bool font_pass) {
       for (const Declaration& d : decls) {
-        bool is_font = d.property == "font-size" || d.property == "font";
+        bool is_font = d.id == kFontSize || d.id == kFont;
         if (is_font == font_pass) Apply(d, &s, parent);
       }
     };

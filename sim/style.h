@@ -78,7 +78,8 @@ struct ComputedStyle {
 // One parsed declaration, e.g. "margin: 0 auto".
 struct Declaration {
   std::string property;  // lower-case
-  std::string value;     // trimmed, without !important
+  std::string value;     // trimmed, lower-case, without !important
+  int id = -1;           // property id resolved at parse time (-1: not used by the layout)
 };
 
 class StyleSheet {
@@ -98,7 +99,9 @@ class StyleSheet {
   };
   const std::vector<Rule>& rules() const { return rules_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
-  bool has_dynamic_rules() const { return has_dynamic_; }
+  bool has_dynamic_rules() const { return dynamic_mask_ != 0; }
+  // Dynamic pseudo-classes used: bit 0 :hover, bit 1 :focus, bit 2 :checked.
+  unsigned dynamic_mask() const { return dynamic_mask_; }
 
   // Appends the indices of rules that may match `el` (bucket lookup, not yet matched).
   void CandidateRules(const Document& doc, NodeId el, std::vector<uint32_t>* out) const;
@@ -113,7 +116,7 @@ class StyleSheet {
   Buckets by_id_, by_class_, by_tag_;
   std::vector<uint32_t> universal_;
   std::vector<std::string> warnings_;
-  bool has_dynamic_ = false;
+  unsigned dynamic_mask_ = 0;
 };
 
 // Computes styles for every node of a document: UA sheet, then the author sheets in order, then

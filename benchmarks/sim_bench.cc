@@ -1,0 +1,226 @@
+// Simulator benchmark: reset and step latency on fixture pages, observation sizes, and VecEnv
+// throughput at 1 and 2 threads. Prints a table and writes JSON (--out, default
+// out/sim_bench.json). Targets on the 2-core reference machine: median step < 50 us, reset < 1 ms,
+// VecEnv >= 20,000 steps/s.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "sim/env.h"
+#include "sim/random_policy.h"
+#include "sim/vec_env.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Stats {
+  double median_us = 0, p90_us = 0, mean_us = 0;
+  size_t n = 0;
+};
+
+Stats Summarise(std::vector<double> v) {
+  Stats s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.n = v.size();
+  s.median_us = v[v.size() / 2];
+  s.p90_us = v[v.size() * 9 / 10];
+  double sum = 0;
+  for (double x : v) sum += x;
+  s.mean_us = sum / static_cast<double>(v.size());
+  return s;
+}
+
+double Micros(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::micro>(b - a).count();
+}
+
+int IdOf(const std::string& obs, const std::string& needle) {
+  std::regex tag(R"re(<[a-z0-9]+ id="(\d+)"[^>]*>)re");
+  for (std::sregex_iterator it(obs.begin(), obs.end(), tag), end; it != end; ++it) {
+    size_t close = obs.find("</", static_cast<size_t>(it->position()));
+    if (obs.substr(static_cast<size_t>(it->position()), close - it->position()).find(needle) !=
+        std::string::npos) {
+      return std::stoi((*it)[1]);
+    }
+  }
+  fmt::print(stderr, "benchmark setup: no element with '{}'\n", needle);
+  std::exit(1);
+}
+
+struct StepCase {
+  std::string name;
+  std::string path;
+  std::string needle;   // element to act on ("" for none)
+  std::string action;   // with {} for the element id
+  bool after_click = false;  // navigate first (for Go Backward)
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out_path = "out/sim_bench.json";
+  int reps = 2000;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--out" && i + 1 < argc) {
+      out_path = argv[++i];
+    } else if (a == "--reps" && i + 1 < argc) {
+      reps = std::max(10, std::atoi(argv[++i]));
+    } else if (a == "--help" || a == "-h") {
+      fmt::print("usage: sim_bench [--reps N] [--out FILE]\n");
+      return 0;
+    } else {
+      fmt::print(stderr, "unknown argument {}\n", a);
+      return 2;
+    }
+  }
+  nlohmann::json result;
+  wa::Env env;
+  wa::StepResult r;
+
+  // Reset latency.
+  std::vector<double> reset_us;
+  for (int i = 0; i < reps; ++i) {
+    auto t0 = Clock::now();
+    wa::Status st = env.Reset("__FIXTURE__/", static_cast<uint64_t>(i), &r);
+    auto t1 = Clock::now();
+    if (!st.ok()) {
+      fmt::print(stderr, "reset failed: {}\n", st.message());
+      return 1;
+    }
+    reset_us.push_back(Micros(t0, t1));
+  }
+  Stats reset = Summarise(reset_us);
+
+  const std::vector<StepCase> cases = {
+      {"click link (navigate)", "/items", "data-text=\"Next\"",
+       "do(action=\"Click\", element=\"{}\")"},
+      {"click checkbox", "/form", "type=\"checkbox\"", "do(action=\"Click\", element=\"{}\")"},
+      {"type", "/form", "placeholder=\"Jane Doe\"",
+       "do(action=\"Type\", argument=\"Jane Roe\", element=\"{}\")"},
+      {"select option", "/form", "data-value=\"General question\"",
+       "do(action=\"Select Dropdown Option\", argument=\"refund\", element=\"{}\")"},
+      {"scroll down", "/long", "", "do(action=\"Scroll Down\")"},
+      {"hover menu", "/", "More", "do(action=\"Hover\", element=\"{}\")"},
+      {"go backward (navigate)", "/items", "data-text=\"Next\"", "go_backward()", true},
+      {"submit form (POST)", "/form", "Send message", "do(action=\"Click\", element=\"{}\")"},
+  };
+  std::vector<std::pair<std::string, Stats>> step_stats;
+  std::vector<double> all_steps;
+  for (const StepCase& c : cases) {
+    std::vector<double> us;
+    for (int i = 0; i < reps; ++i) {
+      env.Reset("__FIXTURE__" + c.path, 1, &r);
+      std::string action = c.action;
+      if (!c.needle.empty()) {
+        int id = IdOf(r.observation, c.needle);
+        if (c.after_click) {
+          env.Step(fmt::format("do(action=\"Click\", element=\"{}\")", id), &r);
+        } else {
+          action = fmt::format(fmt::runtime(c.action), id);
+        }
+      }
+      if (c.name == "submit form (POST)") {
+        env.Step(fmt::format("do(action=\"Type\", argument=\"Ann\", element=\"{}\")",
+                             IdOf(r.observation, "placeholder=\"Jane Doe\"")),
+                 &r);
+      }
+      auto t0 = Clock::now();
+      env.Step(action, &r);
+      auto t1 = Clock::now();
+      if (!r.info.action_error.empty()) {
+        fmt::print(stderr, "{}: {}\n", c.name, r.info.action_error);
+        return 1;
+      }
+      us.push_back(Micros(t0, t1));
+    }
+    all_steps.insert(all_steps.end(), us.begin(), us.end());
+    step_stats.emplace_back(c.name, Summarise(us));
+  }
+  Stats overall = Summarise(all_steps);
+
+  // Observation sizes.
+  std::vector<std::pair<std::string, size_t>> sizes;
+  for (const char* path : {"/", "/items", "/form", "/long", "/submissions"}) {
+    for (auto type : {wa::ObservationType::kWebRL, wa::ObservationType::kAxTree,
+                      wa::ObservationType::kCompact}) {
+      wa::EnvOptions o;
+      o.observation.type = type;
+      wa::Env e(o);
+      e.Reset(std::string("__FIXTURE__") + path, 1, &r);
+      sizes.emplace_back(std::string(path) + " " + wa::ObservationTypeName(type),
+                         r.observation.size());
+    }
+  }
+
+  // VecEnv throughput with the random policy.
+  std::vector<std::pair<size_t, double>> throughput;
+  for (size_t threads : {1, 2}) {
+    const size_t kEnvs = 16;
+    wa::EnvOptions o;
+    o.max_steps = 1000000;
+    wa::VecEnv vec(kEnvs, threads, o);
+    std::vector<wa::EpisodeSpec> specs(kEnvs, wa::EpisodeSpec::FromUrl("__FIXTURE__/"));
+    std::vector<uint64_t> seeds(kEnvs, 1);
+    vec.ResetAll(specs, seeds);
+    std::vector<wa::Rng> rngs;
+    for (size_t i = 0; i < kEnvs; ++i) rngs.emplace_back(i + 100);
+    std::vector<std::string> actions(kEnvs);
+    long steps = 0;
+    auto t0 = Clock::now();
+    while (Micros(t0, Clock::now()) < 2e6) {
+      for (size_t i = 0; i < kEnvs; ++i) {
+        actions[i] = wa::RandomActionText(*vec.env(i).browser().page(), rngs[i], 0.0);
+      }
+      vec.StepAll(actions);
+      steps += static_cast<long>(kEnvs);
+    }
+    double secs = Micros(t0, Clock::now()) / 1e6;
+    throughput.emplace_back(threads, static_cast<double>(steps) / secs);
+  }
+
+  fmt::print("\n{:<28}{:>12}{:>12}{:>12}\n", "latency (us)", "median", "p90", "mean");
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "reset (fixture home)", reset.median_us,
+             reset.p90_us, reset.mean_us);
+  result["reset_us"] = {{"median", reset.median_us}, {"p90", reset.p90_us}, {"mean", reset.mean_us}};
+  for (const auto& [name, s] : step_stats) {
+    fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "step: " + name, s.median_us, s.p90_us,
+               s.mean_us);
+    result["step_us"][name] = {{"median", s.median_us}, {"p90", s.p90_us}, {"mean", s.mean_us}};
+  }
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "step: all of the above", overall.median_us,
+             overall.p90_us, overall.mean_us);
+  result["step_us"]["all"] = {{"median", overall.median_us}, {"p90", overall.p90_us}};
+  fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
+  for (const auto& [name, n] : sizes) {
+    fmt::print("{:<28}{:>12}\n", name, n);
+    result["observation_bytes"][name] = n;
+  }
+  fmt::print("\n{:<28}{:>12}\n", "VecEnv (16 envs, random)", "steps/s");
+  for (const auto& [t, sps] : throughput) {
+    fmt::print("{:<28}{:>12.0f}\n", fmt::format("{} thread(s)", t), sps);
+    result["vecenv_steps_per_s"][std::to_string(t) + "_threads"] = sps;
+  }
+  fmt::print("\ntargets: median step < 50 us: {} | reset < 1 ms: {} | VecEnv >= 20000 steps/s: {}\n",
+             overall.median_us < 50 ? "met" : "NOT met", reset.median_us < 1000 ? "met" : "NOT met",
+             throughput.back().second >= 20000 ? "met" : "NOT met");
+  result["reps"] = reps;
+  std::filesystem::path p(out_path);
+  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
+  {
+    std::ofstream f(out_path + ".tmp");
+    f << result.dump(2) << "\n";
+  }
+  std::filesystem::rename(out_path + ".tmp", out_path);
+  fmt::print("wrote {}\n", out_path);
+  return 0;
+}

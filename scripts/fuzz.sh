@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (in build-fuzz/) and runs each for N seconds
+# (default 30) on its corpus in tests/fuzz/corpus. Exits 77 (skipped) without clang.
+# A crash leaves its input in tests/fuzz/artifacts/; add it to the corpus and a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET="${1:-30}"
+if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang++ not installed"; exit 77; fi
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEBAGENT_FUZZ=ON -DWEBAGENT_TESTS=OFF \
+  -DWEBAGENT_BENCHMARKS=OFF >/dev/null
+cmake --build build-fuzz -j "$(nproc)" --target fuzz_action_parser fuzz_html_observation
+mkdir -p tests/fuzz/artifacts
+for target in action_parser:action html_observation:html; do
+  name="${target%%:*}"; corpus="${target##*:}"
+  work="$(mktemp -d)"
+  cp tests/fuzz/corpus/"$corpus"/* "$work"/
+  echo "fuzzing $name for ${SECONDS_PER_TARGET}s"
+  ./build-fuzz/tests/fuzz/fuzz_"$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=4096 \
+    -artifact_prefix=tests/fuzz/artifacts/"$name"- -print_final_stats=1 "$work" 2>&1 | tail -5
+  rm -rf "$work"
+done
+echo "fuzzing finished without crashes"
