@@ -4,8 +4,8 @@
 //   webagent play      interactive loop: prints the observation, reads an action line, steps
 //   webagent observe   prints the observation of one URL
 //   webagent sites     lists the simulated sites and their base URLs
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -212,8 +212,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   DemoArgs demo;
-  auto* demo_cmd = app.add_subcommand("demo", "Run random-policy episodes on the fixture site "
-                                              "and print a throughput summary");
+  auto* demo_cmd = app.add_subcommand("demo",
+                                      "Run random-policy episodes on the fixture site "
+                                      "and print a throughput summary");
   demo_cmd->add_option("--envs", demo.envs, "Number of environments")->capture_default_str();
   demo_cmd->add_option("--threads", demo.threads, "Worker threads")->capture_default_str();
   demo_cmd->add_option("--episodes", demo.episodes, "Episodes to run")->capture_default_str();
@@ -226,8 +227,9 @@ int main(int argc, char** argv) {
 
   std::string play_site = "fixture", play_url, play_obs = "webrl";
   int play_steps = 30;
-  auto* play_cmd = app.add_subcommand("play", "Interactive loop: print the observation, read an "
-                                              "action, step (type 'quit' to stop)");
+  auto* play_cmd = app.add_subcommand("play",
+                                      "Interactive loop: print the observation, read an "
+                                      "action, step (type 'quit' to stop)");
   play_cmd->add_option("--site", play_site, "Site to open")->capture_default_str();
   play_cmd->add_option("--url", play_url, "Start URL (overrides --site)");
   play_cmd->add_option("--obs", play_obs, "Observation type: webrl, axtree, compact")

@@ -59,8 +59,8 @@ int IdOf(const std::string& obs, const std::string& needle) {
 struct StepCase {
   std::string name;
   std::string path;
-  std::string needle;   // element to act on ("" for none)
-  std::string action;   // with {} for the element id
+  std::string needle;        // element to act on ("" for none)
+  std::string action;        // with {} for the element id
   bool after_click = false;  // navigate first (for Go Backward)
 };
 
@@ -191,7 +191,8 @@ int main(int argc, char** argv) {
   fmt::print("\n{:<28}{:>12}{:>12}{:>12}\n", "latency (us)", "median", "p90", "mean");
   fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "reset (fixture home)", reset.median_us,
              reset.p90_us, reset.mean_us);
-  result["reset_us"] = {{"median", reset.median_us}, {"p90", reset.p90_us}, {"mean", reset.mean_us}};
+  result["reset_us"] = {
+      {"median", reset.median_us}, {"p90", reset.p90_us}, {"mean", reset.mean_us}};
   for (const auto& [name, s] : step_stats) {
     fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "step: " + name, s.median_us, s.p90_us,
                s.mean_us);
@@ -210,9 +211,10 @@ int main(int argc, char** argv) {
     fmt::print("{:<28}{:>12.0f}\n", fmt::format("{} thread(s)", t), sps);
     result["vecenv_steps_per_s"][std::to_string(t) + "_threads"] = sps;
   }
-  fmt::print("\ntargets: median step < 50 us: {} | reset < 1 ms: {} | VecEnv >= 20000 steps/s: {}\n",
-             overall.median_us < 50 ? "met" : "NOT met", reset.median_us < 1000 ? "met" : "NOT met",
-             throughput.back().second >= 20000 ? "met" : "NOT met");
+  fmt::print(
+      "\ntargets: median step < 50 us: {} | reset < 1 ms: {} | VecEnv >= 20000 steps/s: {}\n",
+      overall.median_us < 50 ? "met" : "NOT met", reset.median_us < 1000 ? "met" : "NOT met",
+      throughput.back().second >= 20000 ? "met" : "NOT met");
   result["reps"] = reps;
   std::filesystem::path p(out_path);
   if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());

@@ -164,8 +164,10 @@ class CallParser {
       return Status::Ok();
     }
     if (c == '[' || c == '{' || c == '(') {
-      return Error(std::string("wrong type: expected a string, got a ") +
-                   (c == '[' ? "list" : c == '{' ? "dict or set" : "tuple"));
+      return Error(std::string("wrong type: expected a string, got a ") + (c == '[' ? "list"
+                                                                           : c == '{'
+                                                                               ? "dict or set"
+                                                                               : "tuple"));
     }
     // One or more adjacent string literals (implicit concatenation).
     bool any = false;
@@ -409,8 +411,8 @@ Result<Action> ParseAction(std::string_view text, const ActionLimits& limits) {
     // Skip leading comment lines.
     while (true) {
       size_t i = 0;
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                                 text[i] == '\r')) {
+      while (i < text.size() &&
+             (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
         ++i;
       }
       text = text.substr(i);
@@ -482,8 +484,7 @@ Result<Action> ParseAction(std::string_view text, const ActionLimits& limits) {
       std::string s = el->str;
       size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
       s = b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-      if (s.empty() || s.size() > 9 ||
-          s.find_first_not_of("0123456789") != std::string::npos) {
+      if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) {
         return InvalidArgument("element must be an integer id, got '" + s.substr(0, 50) + "'");
       }
       id = std::stoll(s);

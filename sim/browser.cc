@@ -79,8 +79,9 @@ Status Browser::Load(std::string method, std::string url_text, const QueryParams
   Url current = *url;
   for (int hop = 0;; ++hop) {
     if (hop > options_.max_redirects) {
-      body = "<html><head><title>Too many redirects</title></head><body><h1>This page isn't "
-             "working</h1><p>ERR_TOO_MANY_REDIRECTS</p></body></html>";
+      body =
+          "<html><head><title>Too many redirects</title></head><body><h1>This page isn't "
+          "working</h1><p>ERR_TOO_MANY_REDIRECTS</p></body></html>";
       break;
     }
     SiteState* s = SiteFor(current);
@@ -123,10 +124,9 @@ Status Browser::Load(std::string method, std::string url_text, const QueryParams
     sheets = {&s->model->stylesheet};
     break;
   }
-  auto doc = ParseHtml(body);
-  if (!doc.ok()) return doc.status();
-  auto shared = std::make_shared<const Document>(std::move(*doc));
-  *page = std::make_unique<Page>(std::move(shared), current.ToString(), std::move(sheets),
+  auto compiled = PageCache::Global().GetOrCompile(body, sheets, options_.layout);
+  if (!compiled.ok()) return compiled.status();
+  *page = std::make_unique<Page>(std::move(*compiled), current.ToString(), std::move(sheets),
                                  options_.layout);
   return Status::Ok();
 }
@@ -172,8 +172,8 @@ Result<NodeId> Browser::Resolve(int element) const {
   if (element < 0 || static_cast<size_t>(element) >= labels.size()) {
     std::string range = labels.empty() ? "the page has no interactive elements"
                                        : "valid ids are 0-" + std::to_string(labels.size() - 1);
-    return NotFound("element " + std::to_string(element) +
-                    " is not in the current observation (" + range + ")");
+    return NotFound("element " + std::to_string(element) + " is not in the current observation (" +
+                    range + ")");
   }
   return labels[element];
 }
@@ -200,9 +200,9 @@ Status Browser::TypeInto(NodeId node, const std::string& text) {
   std::string value = text;
   if (p->doc().tag(node) == Tag::kInput) {
     // Single-line inputs drop line breaks.
-    value.erase(std::remove_if(value.begin(), value.end(),
-                               [](char c) { return c == '\n' || c == '\r'; }),
-                value.end());
+    value.erase(
+        std::remove_if(value.begin(), value.end(), [](char c) { return c == '\n' || c == '\r'; }),
+        value.end());
     if (auto ml = p->doc().Attr(node, "maxlength")) {
       long n = std::strtol(std::string(*ml).c_str(), nullptr, 10);
       if (n > 0 && value.size() > static_cast<size_t>(n)) value.resize(static_cast<size_t>(n));

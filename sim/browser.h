@@ -26,11 +26,11 @@
 namespace wa {
 
 struct BrowserOptions {
-  LayoutOptions layout;          // viewport 1280x720
-  float scroll_step = 480.f;     // px per Scroll Up/Down (2/3 of the viewport height)
-  int max_redirects = 10;        // per navigation
-  size_t max_tabs = 16;          // new-tab links beyond this reuse the active tab
-  size_t max_history = 256;      // entries per tab
+  LayoutOptions layout;       // viewport 1280x720
+  float scroll_step = 480.f;  // px per Scroll Up/Down (2/3 of the viewport height)
+  int max_redirects = 10;     // per navigation
+  size_t max_tabs = 16;       // new-tab links beyond this reuse the active tab
+  size_t max_history = 256;   // entries per tab
 };
 
 // One site's mutable state in one environment.

@@ -37,9 +37,9 @@ Db::~Db() {
 
 Result<std::unique_ptr<Db>> Db::OpenMemory() {
   std::unique_ptr<Db> db(new Db());
-  int rc = sqlite3_open_v2(":memory:", &db->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                                                     SQLITE_OPEN_NOMUTEX,
-                           nullptr);
+  int rc =
+      sqlite3_open_v2(":memory:", &db->db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) return Internal("cannot open in-memory SQLite database");
   return db;
 }
@@ -183,10 +183,10 @@ Status Db::Deserialize(const std::vector<uint8_t>& image) {
 Result<uint64_t> Db::ContentHash() {
   Hasher h;
   std::vector<std::string> tables;
-  WA_RETURN_IF_ERROR(Query(
-      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
-      "ORDER BY name",
-      {}, [&](const Row& r) { tables.push_back(r.Text(0)); }));
+  WA_RETURN_IF_ERROR(
+      Query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name",
+            {}, [&](const Row& r) { tables.push_back(r.Text(0)); }));
   for (const std::string& t : tables) {
     h.Bytes(t.data(), t.size());
     std::string quoted = "\"";

@@ -23,13 +23,13 @@ namespace wa {
 // A parameter bound to a '?' placeholder. Strings are not copied: they must outlive the call.
 class SqlParam {
  public:
-  SqlParam(std::nullptr_t) : kind_(kNull) {}                       // NOLINT
-  SqlParam(int v) : kind_(kInt), i_(v) {}                          // NOLINT
-  SqlParam(int64_t v) : kind_(kInt), i_(v) {}                      // NOLINT
-  SqlParam(double v) : kind_(kReal), d_(v) {}                      // NOLINT
-  SqlParam(const char* v) : kind_(kText), s_(v) {}                 // NOLINT
-  SqlParam(std::string_view v) : kind_(kText), s_(v) {}            // NOLINT
-  SqlParam(const std::string& v) : kind_(kText), s_(v) {}          // NOLINT
+  SqlParam(std::nullptr_t) : kind_(kNull) {}               // NOLINT
+  SqlParam(int v) : kind_(kInt), i_(v) {}                  // NOLINT
+  SqlParam(int64_t v) : kind_(kInt), i_(v) {}              // NOLINT
+  SqlParam(double v) : kind_(kReal), d_(v) {}              // NOLINT
+  SqlParam(const char* v) : kind_(kText), s_(v) {}         // NOLINT
+  SqlParam(std::string_view v) : kind_(kText), s_(v) {}    // NOLINT
+  SqlParam(const std::string& v) : kind_(kText), s_(v) {}  // NOLINT
 
  private:
   friend class Db;

@@ -15,9 +15,7 @@ constexpr std::array<std::string_view, static_cast<size_t>(Tag::kCount)> kTagNam
 #undef WA_TAG_NAME
 };
 
-bool IsAsciiSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
+bool IsAsciiSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
 // Void elements are serialised without an end tag.
 bool IsVoid(Tag t) {

@@ -25,30 +25,31 @@ inline constexpr NodeId kNoNode = UINT32_MAX;
 using Atom = uint32_t;
 inline constexpr Atom kNoAtom = UINT32_MAX;
 
+// clang-format off
 // Known HTML tags; everything else is Tag::kUnknown with its name kept as an atom.
-#define WA_TAG_LIST(X)                                                                       \
-  X(kHtml, "html") X(kHead, "head") X(kBody, "body") X(kTitle, "title") X(kMeta, "meta")     \
-  X(kLink, "link") X(kStyle, "style") X(kScript, "script") X(kNoscript, "noscript")          \
-  X(kTemplate, "template") X(kBase, "base") X(kDiv, "div") X(kSpan, "span") X(kP, "p")       \
-  X(kA, "a") X(kB, "b") X(kI, "i") X(kU, "u") X(kS, "s") X(kEm, "em") X(kStrong, "strong")   \
-  X(kSmall, "small") X(kMark, "mark") X(kCode, "code") X(kPre, "pre") X(kKbd, "kbd")         \
-  X(kSub, "sub") X(kSup, "sup") X(kAbbr, "abbr") X(kCite, "cite") X(kQ, "q")                 \
-  X(kTime, "time") X(kBr, "br") X(kHr, "hr") X(kH1, "h1") X(kH2, "h2") X(kH3, "h3")          \
-  X(kH4, "h4") X(kH5, "h5") X(kH6, "h6") X(kUl, "ul") X(kOl, "ol") X(kLi, "li")              \
-  X(kDl, "dl") X(kDt, "dt") X(kDd, "dd") X(kTable, "table") X(kCaption, "caption")           \
-  X(kThead, "thead") X(kTbody, "tbody") X(kTfoot, "tfoot") X(kTr, "tr") X(kTh, "th")         \
-  X(kTd, "td") X(kColgroup, "colgroup") X(kCol, "col") X(kForm, "form") X(kInput, "input")   \
-  X(kTextarea, "textarea") X(kSelect, "select") X(kOption, "option")                         \
-  X(kOptgroup, "optgroup") X(kButton, "button") X(kLabel, "label") X(kFieldset, "fieldset")  \
-  X(kLegend, "legend") X(kImg, "img") X(kSvg, "svg") X(kPath, "path") X(kUse, "use")         \
-  X(kIframe, "iframe") X(kVideo, "video") X(kAudio, "audio") X(kCanvas, "canvas")            \
-  X(kObject, "object") X(kEmbed, "embed") X(kHeader, "header") X(kFooter, "footer")          \
-  X(kNav, "nav") X(kMain, "main") X(kSection, "section") X(kArticle, "article")              \
-  X(kAside, "aside") X(kFigure, "figure") X(kFigcaption, "figcaption")                       \
-  X(kAddress, "address") X(kBlockquote, "blockquote") X(kDetails, "details")                 \
-  X(kSummary, "summary") X(kDialog, "dialog") X(kMenu, "menu") X(kCenter, "center")          \
-  X(kFont, "font") X(kMap, "map") X(kArea, "area") X(kPicture, "picture")                    \
+#define WA_TAG_LIST(X)                                                                             \
+  X(kHtml, "html") X(kHead, "head") X(kBody, "body") X(kTitle, "title") X(kMeta, "meta")           \
+  X(kLink, "link") X(kStyle, "style") X(kScript, "script") X(kNoscript, "noscript")                \
+  X(kTemplate, "template") X(kBase, "base") X(kDiv, "div") X(kSpan, "span") X(kP, "p")             \
+  X(kA, "a") X(kB, "b") X(kI, "i") X(kU, "u") X(kS, "s") X(kEm, "em") X(kStrong, "strong")         \
+  X(kSmall, "small") X(kMark, "mark") X(kCode, "code") X(kPre, "pre") X(kKbd, "kbd")               \
+  X(kSub, "sub") X(kSup, "sup") X(kAbbr, "abbr") X(kCite, "cite") X(kQ, "q") X(kTime, "time")      \
+  X(kBr, "br") X(kHr, "hr") X(kH1, "h1") X(kH2, "h2") X(kH3, "h3") X(kH4, "h4") X(kH5, "h5")       \
+  X(kH6, "h6") X(kUl, "ul") X(kOl, "ol") X(kLi, "li") X(kDl, "dl") X(kDt, "dt") X(kDd, "dd")       \
+  X(kTable, "table") X(kCaption, "caption") X(kThead, "thead") X(kTbody, "tbody")                  \
+  X(kTfoot, "tfoot") X(kTr, "tr") X(kTh, "th") X(kTd, "td") X(kColgroup, "colgroup")               \
+  X(kCol, "col") X(kForm, "form") X(kInput, "input") X(kTextarea, "textarea")                      \
+  X(kSelect, "select") X(kOption, "option") X(kOptgroup, "optgroup") X(kButton, "button")          \
+  X(kLabel, "label") X(kFieldset, "fieldset") X(kLegend, "legend") X(kImg, "img")                  \
+  X(kSvg, "svg") X(kPath, "path") X(kUse, "use") X(kIframe, "iframe") X(kVideo, "video")           \
+  X(kAudio, "audio") X(kCanvas, "canvas") X(kObject, "object") X(kEmbed, "embed")                  \
+  X(kHeader, "header") X(kFooter, "footer") X(kNav, "nav") X(kMain, "main")                        \
+  X(kSection, "section") X(kArticle, "article") X(kAside, "aside") X(kFigure, "figure")            \
+  X(kFigcaption, "figcaption") X(kAddress, "address") X(kBlockquote, "blockquote")                 \
+  X(kDetails, "details") X(kSummary, "summary") X(kDialog, "dialog") X(kMenu, "menu")              \
+  X(kCenter, "center") X(kFont, "font") X(kMap, "map") X(kArea, "area") X(kPicture, "picture")     \
   X(kSource, "source") X(kSearch, "search")
+// clang-format on
 
 enum class Tag : uint16_t {
   kUnknown = 0,
@@ -166,7 +167,7 @@ class Document {
   std::vector<Node> nodes_;
   std::vector<Attribute> attrs_;
   std::string pool_;
-  std::deque<std::string> atom_names_;  // deque: stable addresses for the views below
+  std::deque<std::string> atom_names_;                // deque: stable addresses for the views below
   std::unordered_map<std::string_view, Atom> atoms_;  // keys view into atom_names_
   NodeId html_ = kNoNode, head_ = kNoNode, body_ = kNoNode;
 };

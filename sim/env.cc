@@ -70,8 +70,8 @@ void Env::FillInfo(StepResult* out) {
   info.now = now_;
   info.tabs.clear();
   for (const Tab& t : browser_.tabs()) {
-    info.tabs.push_back({t.page ? t.page->url() : std::string(),
-                         t.page ? t.page->title() : std::string()});
+    info.tabs.push_back(
+        {t.page ? t.page->url() : std::string(), t.page ? t.page->title() : std::string()});
   }
   info.active_tab = static_cast<int>(browser_.active_tab());
   const Page* p = browser_.page();

@@ -40,11 +40,11 @@ class Evaluator {
 inline constexpr int64_t kDefaultStartTime = 1685620800;
 
 struct EpisodeSpec {
-  std::vector<std::string> start_urls;  // one tab each; placeholders (__FIXTURE__) allowed
-  std::vector<std::string> sites;       // sites to reset; empty: the sites of start_urls
-  bool logged_in = true;                // start with each site's default account signed in
-  int64_t start_time = kDefaultStartTime;  // virtual clock at reset, Unix seconds UTC
-  std::string intent;                   // the task text (for prompts and the record)
+  std::vector<std::string> start_urls;         // one tab each; placeholders (__FIXTURE__) allowed
+  std::vector<std::string> sites;              // sites to reset; empty: the sites of start_urls
+  bool logged_in = true;                       // start with each site's default account signed in
+  int64_t start_time = kDefaultStartTime;      // virtual clock at reset, Unix seconds UTC
+  std::string intent;                          // the task text (for prompts and the record)
   std::shared_ptr<const Evaluator> evaluator;  // null: reward is always 0
 
   static EpisodeSpec FromUrl(std::string_view url);
@@ -53,9 +53,9 @@ struct EpisodeSpec {
 struct EnvOptions {
   ObservationOptions observation;
   BrowserOptions browser;
-  int max_steps = 30;             // steps before truncation (30 in evaluation, 15 in training)
-  int64_t seconds_per_step = 3;   // virtual seconds per action (the reference sleeps 3 s)
-  SiteOptions sites;              // data generator seed of the sites
+  int max_steps = 30;            // steps before truncation (30 in evaluation, 15 in training)
+  int64_t seconds_per_step = 3;  // virtual seconds per action (the reference sleeps 3 s)
+  SiteOptions sites;             // data generator seed of the sites
 };
 
 struct TabInfo {
@@ -64,16 +64,16 @@ struct TabInfo {
 };
 
 struct StepInfo {
-  std::string url;           // active tab
+  std::string url;  // active tab
   std::string title;
-  std::string action_error;  // empty when the action parsed and executed
+  std::string action_error;      // empty when the action parsed and executed
   std::string eval_explanation;  // evaluator's explanation at the end of the episode
   std::vector<TabInfo> tabs;
   int active_tab = 0;
-  Action action;             // the parsed action (kNone when it did not parse)
-  std::string answer;        // exit message, when the episode ended with exit()
-  int step = 0;              // steps taken so far in this episode
-  int64_t now = 0;           // virtual clock
+  Action action;       // the parsed action (kNone when it did not parse)
+  std::string answer;  // exit message, when the episode ended with exit()
+  int step = 0;        // steps taken so far in this episode
+  int64_t now = 0;     // virtual clock
 };
 
 struct StepResult {

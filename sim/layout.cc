@@ -11,15 +11,15 @@ namespace {
 
 // Advance widths (1/1000 em) of Helvetica / Arial / Liberation Sans for ASCII 32..126.
 constexpr uint16_t kAsciiWidths[95] = {
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // ' '../
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556,                                // 0..9
-    278, 278, 584, 584, 584, 556, 1015,                                              // :..@
-    667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,                 // A..M
-    722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611,                 // N..Z
-    278, 278, 278, 469, 556, 333,                                                    // [..`
-    556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,                 // a..m
-    556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500,                 // n..z
-    334, 260, 334, 584};                                                             // {..~
+    278, 278, 355, 556, 556, 889, 667,  191, 333, 333, 389, 584, 278, 333, 278, 278,  // ' '../
+    556, 556, 556, 556, 556, 556, 556,  556, 556, 556,                                // 0..9
+    278, 278, 584, 584, 584, 556, 1015,                                               // :..@
+    667, 667, 722, 722, 667, 611, 778,  722, 278, 500, 667, 556, 833,                 // A..M
+    722, 778, 667, 778, 722, 667, 611,  722, 667, 944, 667, 667, 611,                 // N..Z
+    278, 278, 278, 469, 556, 333,                                                     // [..`
+    556, 556, 500, 556, 556, 278, 556,  556, 222, 222, 500, 222, 833,                 // a..m
+    556, 556, 556, 556, 333, 500, 278,  556, 500, 722, 500, 500, 500,                 // n..z
+    334, 260, 334, 584};                                                              // {..~
 static_assert(sizeof(kAsciiWidths) / sizeof(kAsciiWidths[0]) == 95);
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
@@ -562,8 +562,8 @@ class Layouter {
     std::vector<Fragment> line;
   };
   SavedInline Save() {
-    return SavedInline{container_, line_x_, line_y_, base_x_, avail_, pending_space_,
-                       std::move(line_)};
+    return SavedInline{container_, line_x_,        line_y_,         base_x_,
+                       avail_,     pending_space_, std::move(line_)};
   }
   void Restore(SavedInline s) {
     container_ = s.container;
@@ -702,7 +702,8 @@ class Layouter {
         widths[i] = sum_max > 0 ? col_max[i] + (target - sum_max) * col_max[i] / sum_max
                                 : target / static_cast<float>(ncols);
       } else if (target >= sum_min && sum_max > sum_min) {
-        widths[i] = col_min[i] + (target - sum_min) * (col_max[i] - col_min[i]) / (sum_max - sum_min);
+        widths[i] =
+            col_min[i] + (target - sum_min) * (col_max[i] - col_min[i]) / (sum_max - sum_min);
       } else {
         widths[i] = col_min[i];
       }

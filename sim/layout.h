@@ -26,8 +26,8 @@ struct Box {
 };
 
 struct LayoutOptions {
-  float viewport_width = 1280.f;   // px
-  float viewport_height = 720.f;   // px
+  float viewport_width = 1280.f;  // px
+  float viewport_height = 720.f;  // px
 };
 
 struct LayoutResult {

@@ -171,7 +171,7 @@ class WebRLRenderer {
   }
 
   bool HasKeptAttr(NodeId id) const {
-    static constexpr std::string_view kAttrs[] = {"title",      "placeholder",  "data-value",
+    static constexpr std::string_view kAttrs[] = {"title", "placeholder", "data-value",
                                                   "data-testid", "data-label"};
     for (std::string_view a : kAttrs) {
       if (doc_.HasAttr(id, a)) return true;
@@ -280,10 +280,10 @@ class TreeRenderer {
   void Properties(NodeId id) {
     ControlKind k = page_.Control(id);
     if (k == ControlKind::kText || k == ControlKind::kSelect) {
-      std::string v = k == ControlKind::kSelect && page_.SelectedIndex(id) >= 0
-                          ? CollapseWhitespace(
-                                doc_.TextContent(page_.Options(id)[page_.SelectedIndex(id)]))
-                          : page_.Value(id);
+      std::string v =
+          k == ControlKind::kSelect && page_.SelectedIndex(id) >= 0
+              ? CollapseWhitespace(doc_.TextContent(page_.Options(id)[page_.SelectedIndex(id)]))
+              : page_.Value(id);
       CutCodePoints(&v, opt_.max_text_chars);
       out_->append(" value: '" + v + "'");
     }
@@ -412,7 +412,7 @@ std::string AccessibleRole(const Page& page, NodeId id) {
   switch (page.Control(id)) {
     case ControlKind::kText:
       return doc.tag(id) == Tag::kInput && Lower(doc.AttrOr(id, "type")) == "search" ? "searchbox"
-                                                                                    : "textbox";
+                                                                                     : "textbox";
     case ControlKind::kCheckbox:
       return "checkbox";
     case ControlKind::kRadio:
@@ -506,12 +506,12 @@ std::string AccessibleName(const Page& page, NodeId id) {
   // Name from content only for roles that take it (ARIA "name from: contents").
   std::string role = AccessibleRole(page, id);
   static constexpr std::string_view kFromContent[] = {
-      "link",  "button", "heading", "option", "cell", "columnheader", "LabelText", "menuitem",
-      "tab",   "generic", "listitem", "row", "checkbox", "radio", "treeitem", "tooltip"};
+      "link", "button",  "heading",  "option", "cell",     "columnheader", "LabelText", "menuitem",
+      "tab",  "generic", "listitem", "row",    "checkbox", "radio",        "treeitem",  "tooltip"};
   bool from_content = false;
   for (std::string_view r : kFromContent) from_content |= role == r;
-  std::string text = from_content ? CollapseWhitespace(InnerText(doc, page.styles(), id))
-                                  : std::string();
+  std::string text =
+      from_content ? CollapseWhitespace(InnerText(doc, page.styles(), id)) : std::string();
   if (text.empty()) {
     if (auto v = doc.Attr(id, "title")) return CollapseWhitespace(*v);
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <mutex>
 
 namespace wa {
 namespace {
@@ -15,12 +17,116 @@ std::string LowerAttr(const Document& doc, NodeId id, std::string_view name,
 
 }  // namespace
 
+Result<std::shared_ptr<const CompiledPage>> CompilePage(
+    std::string_view html, const std::vector<const StyleSheet*>& sheets,
+    const LayoutOptions& layout_options) {
+  auto doc = ParseHtml(html);
+  if (!doc.ok()) return doc.status();
+  auto page = std::make_shared<CompiledPage>();
+  page->doc = std::make_shared<const Document>(std::move(*doc));
+  MatchState state;
+  ComputeStyles(*page->doc, sheets, &state, &page->styles);
+  ComputeLayout(*page->doc, page->styles, layout_options, &page->layout);
+  return std::shared_ptr<const CompiledPage>(std::move(page));
+}
+
+struct PageCache::Impl {
+  struct Entry {
+    std::string html;
+    std::vector<const StyleSheet*> sheets;
+    float width, height;
+    std::shared_ptr<const CompiledPage> page;
+  };
+  mutable std::mutex mu;
+  std::unordered_map<uint64_t, Entry> entries;
+  std::deque<uint64_t> order;
+  size_t capacity = 1024;
+  uint64_t hits = 0, misses = 0;
+};
+
+PageCache::PageCache() : impl_(new Impl()) {}
+
+PageCache& PageCache::Global() {
+  static PageCache* cache = new PageCache();
+  return *cache;
+}
+
+void PageCache::set_capacity(size_t entries) {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  impl_->capacity = entries;
+}
+size_t PageCache::size() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->entries.size();
+}
+uint64_t PageCache::hits() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->hits;
+}
+uint64_t PageCache::misses() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->misses;
+}
+
+Result<std::shared_ptr<const CompiledPage>> PageCache::GetOrCompile(
+    std::string_view html, const std::vector<const StyleSheet*>& sheets,
+    const LayoutOptions& layout_options) {
+  uint64_t key = std::hash<std::string_view>()(html);
+  for (const StyleSheet* s : sheets) key = key * 1099511628211ULL ^ reinterpret_cast<uintptr_t>(s);
+  key ^= static_cast<uint64_t>(layout_options.viewport_width) << 20;
+  key ^= static_cast<uint64_t>(layout_options.viewport_height) << 40;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    auto it = impl_->entries.find(key);
+    if (it != impl_->entries.end() && it->second.html == html && it->second.sheets == sheets &&
+        it->second.width == layout_options.viewport_width &&
+        it->second.height == layout_options.viewport_height) {
+      ++impl_->hits;
+      return it->second.page;
+    }
+    ++impl_->misses;
+  }
+  auto page = CompilePage(html, sheets, layout_options);
+  if (!page.ok() || impl_->capacity == 0) return page;
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  if (impl_->entries.count(key) == 0) {
+    impl_->order.push_back(key);
+    while (impl_->order.size() > impl_->capacity) {
+      impl_->entries.erase(impl_->order.front());
+      impl_->order.pop_front();
+    }
+  }
+  impl_->entries[key] = Impl::Entry{std::string(html), sheets, layout_options.viewport_width,
+                                    layout_options.viewport_height, *page};
+  return page;
+}
+
 Page::Page(std::shared_ptr<const Document> doc, std::string url,
            std::vector<const StyleSheet*> sheets, const LayoutOptions& layout_options)
     : doc_(std::move(doc)),
       url_(std::move(url)),
       sheets_(std::move(sheets)),
       layout_options_(layout_options) {
+  auto compiled = std::make_shared<CompiledPage>();
+  compiled->doc = doc_;
+  MatchState state;
+  ComputeStyles(*doc_, sheets_, &state, &compiled->styles);
+  ComputeLayout(*doc_, compiled->styles, layout_options_, &compiled->layout);
+  compiled_ = std::move(compiled);
+  InitFormState();
+}
+
+Page::Page(std::shared_ptr<const CompiledPage> compiled, std::string url,
+           std::vector<const StyleSheet*> sheets, const LayoutOptions& layout_options)
+    : compiled_(std::move(compiled)),
+      doc_(compiled_->doc),
+      url_(std::move(url)),
+      sheets_(std::move(sheets)),
+      layout_options_(layout_options) {
+  InitFormState();
+}
+
+void Page::InitFormState() {
   const Document& d = *doc_;
   title_ = d.Title();
   for (const StyleSheet* s : sheets_) dynamic_mask_ |= s->dynamic_mask();
@@ -28,6 +134,11 @@ Page::Page(std::shared_ptr<const Document> doc, std::string url,
   // Initial form state from the markup.
   for (NodeId id = 0; id < d.size(); ++id) {
     if (!d.IsElement(id)) continue;
+    Tag t = d.tag(id);
+    if (t != Tag::kInput && t != Tag::kTextarea && t != Tag::kSelect &&
+        d.attrs_begin(id) == d.attrs_end(id)) {
+      continue;  // fast path: no attributes, not a form control
+    }
     switch (Control(id)) {
       case ControlKind::kText:
         if (d.tag(id) == Tag::kTextarea) {
@@ -55,7 +166,6 @@ Page::Page(std::shared_ptr<const Document> doc, std::string url,
         break;
     }
   }
-  Restyle();
 }
 
 void Page::Restyle() {
@@ -74,6 +184,8 @@ void Page::Restyle() {
   };
   ComputeStyles(*doc_, sheets_, &state, &styles_);
   ComputeLayout(*doc_, styles_, layout_options_, &layout_);
+  restyled_ = true;
+  clickable_.clear();  // cursor:pointer may have changed
   scroll_y_ = std::min(scroll_y_, max_scroll());
 }
 
@@ -198,7 +310,7 @@ NodeId Page::LabelTarget(NodeId label) const {
 }
 
 float Page::max_scroll() const {
-  return std::max(0.f, layout_.document_height - layout_options_.viewport_height);
+  return std::max(0.f, layout().document_height - layout_options_.viewport_height);
 }
 
 bool Page::ScrollBy(float dy) {
@@ -220,7 +332,7 @@ void Page::SetFocused(NodeId id) {
 }
 
 bool Page::InViewport(NodeId id) const {
-  if (!layout_.has_box[id] || !styles_[id].visible) return false;
+  if (!layout().has_box[id] || !styles()[id].visible) return false;
   Box b = ViewportBox(id);
   float x0 = std::max(b.x, 0.f), y0 = std::max(b.y, 0.f);
   float x1 = std::min(b.x + b.w, layout_options_.viewport_width);
@@ -252,11 +364,10 @@ bool Page::IsClickable(NodeId id) const {
     default:
       break;
   }
-  if (styles_[id].cursor_pointer || d.HasAttr(id, "onclick")) return true;
+  if (styles()[id].cursor_pointer || d.HasAttr(id, "onclick")) return true;
   if (auto role = d.Attr(id, "role")) {
-    static constexpr std::string_view kRoles[] = {"button",   "tab",
-                                                  "link",     "checkbox",
-                                                  "menuitem", "menuitemcheckbox",
+    static constexpr std::string_view kRoles[] = {"button",        "tab",      "link",
+                                                  "checkbox",      "menuitem", "menuitemcheckbox",
                                                   "menuitemradio", "radio"};
     for (std::string_view r : kRoles) {
       if (*role == r) return true;
@@ -277,19 +388,24 @@ bool Page::IsClickable(NodeId id) const {
 void Page::UpdateLabels() {
   const Document& d = *doc_;
   labels_.clear();
-  label_index_.clear();
-  // Candidates: visible clickables. Keep innermost: drop any candidate that contains a later
-  // candidate (pre-order storage makes descendants follow their ancestor).
-  std::vector<NodeId> cand;
-  for (NodeId id = 0; id < d.size(); ++id) {
-    if (d.IsElement(id) && layout_.has_box[id] && IsClickable(id) && InViewport(id)) {
+  label_index_.assign(d.size(), -1);
+  if (clickable_.size() != d.size()) {
+    clickable_.assign(d.size(), 0);
+    for (NodeId id = 0; id < d.size(); ++id) {
+      if (!d.IsElement(id) || !layout().has_box[id] || !IsClickable(id)) continue;
       bool hidden = false;
       for (NodeId a = id; a != kNoNode && a != 0 && !hidden; a = d.node(a).parent) {
         auto v = d.Attr(a, "aria-hidden");
         hidden = v && *v == "true";
       }
-      if (!hidden) cand.push_back(id);
+      clickable_[id] = !hidden;
     }
+  }
+  // Candidates: visible clickables. Keep innermost: drop any candidate that contains a later
+  // candidate (pre-order storage makes descendants follow their ancestor).
+  std::vector<NodeId> cand;
+  for (NodeId id = 0; id < d.size(); ++id) {
+    if (clickable_[id] && InViewport(id)) cand.push_back(id);
   }
   for (size_t i = 0; i < cand.size(); ++i) {
     bool contains_other = i + 1 < cand.size() && cand[i + 1] < d.node(cand[i]).subtree_end;
@@ -300,9 +416,6 @@ void Page::UpdateLabels() {
   }
 }
 
-int Page::LabelOf(NodeId id) const {
-  auto it = label_index_.find(id);
-  return it == label_index_.end() ? -1 : it->second;
-}
+int Page::LabelOf(NodeId id) const { return id < label_index_.size() ? label_index_[id] : -1; }
 
 }  // namespace wa

@@ -21,26 +21,64 @@ namespace wa {
 // The kind of form control an element is, for actions and observations.
 enum class ControlKind : uint8_t {
   kNone,
-  kText,      // input of a text-like type, textarea, contenteditable
+  kText,  // input of a text-like type, textarea, contenteditable
   kCheckbox,
   kRadio,
   kSelect,
-  kSubmit,    // button (type submit), input type submit/image
-  kButton,    // button type button/reset, input type button/reset
+  kSubmit,  // button (type submit), input type submit/image
+  kButton,  // button type button/reset, input type button/reset
   kHidden,
+};
+
+// A parsed document with its initial styles and layout (no hover or focus, markup's checked
+// state). Immutable; shared between pages, environments and threads through PageCache.
+struct CompiledPage {
+  std::shared_ptr<const Document> doc;
+  std::vector<ComputedStyle> styles;
+  LayoutResult layout;
+};
+
+// Parses, styles and lays out HTML.
+Result<std::shared_ptr<const CompiledPage>> CompilePage(
+    std::string_view html, const std::vector<const StyleSheet*>& sheets,
+    const LayoutOptions& layout_options);
+
+// A process-wide, content-addressed cache of compiled pages: identical HTML bytes with the same
+// stylesheets and viewport give the same compiled page, so a hit is always exact (the key
+// includes the full HTML, compared on lookup). Thread-safe; bounded (least recently inserted
+// entries are evicted first).
+class PageCache {
+ public:
+  static PageCache& Global();
+  Result<std::shared_ptr<const CompiledPage>> GetOrCompile(
+      std::string_view html, const std::vector<const StyleSheet*>& sheets,
+      const LayoutOptions& layout_options);
+  void set_capacity(size_t entries);
+  size_t size() const;
+  uint64_t hits() const;
+  uint64_t misses() const;
+
+ private:
+  struct Impl;
+  PageCache();
+  Impl* impl_;
 };
 
 class Page {
  public:
-  Page(std::shared_ptr<const Document> doc, std::string url,
+  Page(std::shared_ptr<const Document> doc, std::string url, std::vector<const StyleSheet*> sheets,
+       const LayoutOptions& layout_options);
+  Page(std::shared_ptr<const CompiledPage> compiled, std::string url,
        std::vector<const StyleSheet*> sheets, const LayoutOptions& layout_options);
 
   const Document& doc() const { return *doc_; }
   const std::shared_ptr<const Document>& doc_ptr() const { return doc_; }
   const std::string& url() const { return url_; }
   const std::string& title() const { return title_; }
-  const std::vector<ComputedStyle>& styles() const { return styles_; }
-  const LayoutResult& layout() const { return layout_; }
+  const std::vector<ComputedStyle>& styles() const {
+    return restyled_ ? styles_ : compiled_->styles;
+  }
+  const LayoutResult& layout() const { return restyled_ ? layout_ : compiled_->layout; }
   const LayoutOptions& layout_options() const { return layout_options_; }
 
   // --- Form state ---
@@ -73,7 +111,7 @@ class Page {
 
   // Box in viewport coordinates.
   Box ViewportBox(NodeId id) const {
-    Box b = layout_.boxes[id];
+    Box b = layout().boxes[id];
     b.y -= scroll_y_;
     return b;
   }
@@ -92,8 +130,11 @@ class Page {
 
  private:
   void Restyle();
+  void InitFormState();
 
+  std::shared_ptr<const CompiledPage> compiled_;
   std::shared_ptr<const Document> doc_;
+  bool restyled_ = false;  // styles_/layout_ hold this page's own restyled copy
   std::string url_;
   std::string title_;
   std::vector<const StyleSheet*> sheets_;
@@ -109,7 +150,8 @@ class Page {
   NodeId hovered_ = kNoNode;
   NodeId focused_ = kNoNode;
   std::vector<NodeId> labels_;
-  std::unordered_map<NodeId, int> label_index_;
+  std::vector<int> label_index_;    // per node: label id or -1
+  std::vector<uint8_t> clickable_;  // per node, cached IsClickable (cleared by Restyle)
 };
 
 }  // namespace wa

@@ -27,9 +27,10 @@ std::string RandomActionText(const Page& page, Rng& rng, double exit_probability
       case ControlKind::kSelect: {
         auto opts = page.Options(node);
         a.type = ActionType::kSelectOption;
-        a.argument = opts.empty() ? std::string("x")
-                                  : CollapseWhitespace(page.doc().TextContent(
-                                        opts[rng.Uniform(opts.size())]));
+        a.argument =
+            opts.empty()
+                ? std::string("x")
+                : CollapseWhitespace(page.doc().TextContent(opts[rng.Uniform(opts.size())]));
         break;
       }
       default:

@@ -90,8 +90,8 @@ class Parser {
   char Peek() const { return AtEnd() ? '\0' : s_[pos_]; }
   size_t pos() const { return pos_; }
   Status Error(const std::string& what) const {
-    return InvalidArgument("invalid CSS selector '" + std::string(s_.substr(0, 300)) + "': " +
-                           what + " at position " + std::to_string(pos_));
+    return InvalidArgument("invalid CSS selector '" + std::string(s_.substr(0, 300)) +
+                           "': " + what + " at position " + std::to_string(pos_));
   }
 
  private:
@@ -164,10 +164,10 @@ class Parser {
           unsigned code = 0;
           int n = 0;
           while (n < 6 && !AtEnd() && std::isxdigit(static_cast<unsigned char>(s_[pos_]))) {
-            code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(
-                                                         s_[pos_]))
-                                                         ? s_[pos_] - '0'
-                                                         : std::tolower(s_[pos_]) - 'a' + 10);
+            code =
+                code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(s_[pos_]))
+                                                      ? s_[pos_] - '0'
+                                                      : std::tolower(s_[pos_]) - 'a' + 10);
             ++pos_;
             ++n;
           }
@@ -443,8 +443,8 @@ bool AttrMatches(const AttrSel& a, std::string_view v) {
       return false;
     }
     case AttrOp::kDashMatch:
-      return eq(v, w) || (v.size() > w.size() && v[w.size()] == '-' &&
-                          eq(v.substr(0, w.size()), w));
+      return eq(v, w) ||
+             (v.size() > w.size() && v[w.size()] == '-' && eq(v.substr(0, w.size()), w));
   }
   return false;
 }
@@ -460,8 +460,7 @@ bool NthMatches(int a, int b, int index) {  // index is 1-based
   return diff % a == 0 && diff / a >= 0;
 }
 
-bool MatchComplex(const Complex& cx, int idx, const Document& doc, NodeId el,
-                  const MatchState* st);
+bool MatchComplex(const Complex& cx, int idx, const Document& doc, NodeId el, const MatchState* st);
 
 bool IsChecked(const Document& doc, NodeId el, const MatchState* st) {
   if (st && st->is_checked) return st->is_checked(el);
@@ -487,8 +486,8 @@ bool MatchPseudo(const Pseudo& p, const Document& doc, NodeId el, const MatchSta
       return NthMatches(p.a, p.b, index);
     }
     case PseudoKind::kOnlyChild: {
-      for (NodeId s = doc.node(ParentElement(doc, el) == kNoNode ? 0 : doc.node(el).parent)
-                          .first_child;
+      for (NodeId s =
+               doc.node(ParentElement(doc, el) == kNoNode ? 0 : doc.node(el).parent).first_child;
            s != kNoNode; s = doc.node(s).next_sibling) {
         if (s != el && doc.IsElement(s)) return false;
       }
@@ -642,4 +641,3 @@ Result<NodeId> QuerySelector(const Document& doc, std::string_view selector, Nod
 }
 
 }  // namespace wa
-

@@ -57,10 +57,9 @@ void SiteModel::SetBaseUrl(std::string url) {
 bool SiteModel::Owns(const Url& url) const {
   if (url.Origin() != base_.Origin()) return false;
   if (base_.path == "/") return true;
-  return url.path == base_.path ||
-         (url.path.size() > base_.path.size() &&
-          url.path.compare(0, base_.path.size(), base_.path) == 0 &&
-          url.path[base_.path.size()] == '/');
+  return url.path == base_.path || (url.path.size() > base_.path.size() &&
+                                    url.path.compare(0, base_.path.size(), base_.path) == 0 &&
+                                    url.path[base_.path.size()] == '/');
 }
 
 std::string SiteModel::RelativePath(const Url& url) const {
@@ -103,7 +102,7 @@ void SiteModel::Dispatch(Request* req, SiteContext* ctx, Response* resp) const {
     Status st = r.handler(*req, *ctx, resp);
     if (!st.ok()) {
       *resp = Response();
-      resp->status = st.code() == StatusCode::kNotFound ? 404
+      resp->status = st.code() == StatusCode::kNotFound          ? 404
                      : st.code() == StatusCode::kInvalidArgument ? 400
                                                                  : 500;
       resp->body = error_page ? error_page(resp->status, st.message(), *ctx)
@@ -169,8 +168,8 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;
-    return NotFound("site '" + std::string(name) + "' is not available in this build (have: " +
-                    known + ")");
+    return NotFound("site '" + std::string(name) +
+                    "' is not available in this build (have: " + known + ")");
   }
   if (!site.ok()) return site.status();
   cache.emplace(key, *site);

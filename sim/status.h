@@ -16,10 +16,10 @@ namespace wa {
 
 enum class StatusCode {
   kOk = 0,
-  kInvalidArgument,  // malformed input from outside (action text, task file, request)
-  kNotFound,         // a named thing (element id, site, route, file) does not exist
+  kInvalidArgument,     // malformed input from outside (action text, task file, request)
+  kNotFound,            // a named thing (element id, site, route, file) does not exist
   kFailedPrecondition,  // the request is well-formed but impossible in the current state
-  kInternal,         // an unexpected failure of a dependency (SQLite, I/O)
+  kInternal,            // an unexpected failure of a dependency (SQLite, I/O)
 };
 
 const char* StatusCodeName(StatusCode code);
@@ -85,10 +85,10 @@ class Result {
     }                                                                               \
   } while (0)
 
-#define WA_RETURN_IF_ERROR(expr)    \
-  do {                              \
-    ::wa::Status _st = (expr);      \
-    if (!_st.ok()) return _st;      \
+#define WA_RETURN_IF_ERROR(expr) \
+  do {                           \
+    ::wa::Status _st = (expr);   \
+    if (!_st.ok()) return _st;   \
   } while (0)
 
 #endif  // WEBAGENT_SIM_STATUS_H_

@@ -149,11 +149,32 @@ float ParseFontSize(std::string_view v, float parent) {
 }
 
 enum Prop {
-  kDisplay, kVisibility, kCursor, kFontWeight, kFontSize, kFont, kWhiteSpace, kTextAlign,
-  kFlexDirection, kBoxSizing, kJustifyContent, kFlexGrow, kFlex, kGap, kBorderSpacing,
-  kBorderCollapse, kPosition, kWidth, kHeight, kMaxWidth, kMinHeight, kMargin, kPadding, kBorder,
+  kDisplay,
+  kVisibility,
+  kCursor,
+  kFontWeight,
+  kFontSize,
+  kFont,
+  kWhiteSpace,
+  kTextAlign,
+  kFlexDirection,
+  kBoxSizing,
+  kJustifyContent,
+  kFlexGrow,
+  kFlex,
+  kGap,
+  kBorderSpacing,
+  kBorderCollapse,
+  kPosition,
+  kWidth,
+  kHeight,
+  kMaxWidth,
+  kMinHeight,
+  kMargin,
+  kPadding,
+  kBorder,
   kBorderWidth,
-  kMarginSide,   // + side (0..3)
+  kMarginSide,  // + side (0..3)
   kPaddingSide = kMarginSide + 4,
   kBorderSide = kPaddingSide + 4,
   kPropCount = kBorderSide + 4,
@@ -162,24 +183,48 @@ enum Prop {
 int PropertyId(std::string_view name) {
   static const auto* kMap = [] {
     auto* m = new std::unordered_map<std::string_view, int>{
-        {"display", kDisplay}, {"visibility", kVisibility}, {"cursor", kCursor},
-        {"font-weight", kFontWeight}, {"font-size", kFontSize}, {"font", kFont},
-        {"white-space", kWhiteSpace}, {"text-align", kTextAlign},
-        {"flex-direction", kFlexDirection}, {"box-sizing", kBoxSizing},
-        {"justify-content", kJustifyContent}, {"flex-grow", kFlexGrow}, {"flex", kFlex},
-        {"gap", kGap}, {"column-gap", kGap}, {"border-spacing", kBorderSpacing},
-        {"border-collapse", kBorderCollapse}, {"position", kPosition}, {"width", kWidth},
-        {"height", kHeight}, {"max-width", kMaxWidth}, {"min-height", kMinHeight},
-        {"margin", kMargin}, {"padding", kPadding}, {"border", kBorder},
+        {"display", kDisplay},
+        {"visibility", kVisibility},
+        {"cursor", kCursor},
+        {"font-weight", kFontWeight},
+        {"font-size", kFontSize},
+        {"font", kFont},
+        {"white-space", kWhiteSpace},
+        {"text-align", kTextAlign},
+        {"flex-direction", kFlexDirection},
+        {"box-sizing", kBoxSizing},
+        {"justify-content", kJustifyContent},
+        {"flex-grow", kFlexGrow},
+        {"flex", kFlex},
+        {"gap", kGap},
+        {"column-gap", kGap},
+        {"border-spacing", kBorderSpacing},
+        {"border-collapse", kBorderCollapse},
+        {"position", kPosition},
+        {"width", kWidth},
+        {"height", kHeight},
+        {"max-width", kMaxWidth},
+        {"min-height", kMinHeight},
+        {"margin", kMargin},
+        {"padding", kPadding},
+        {"border", kBorder},
         {"border-width", kBorderWidth},
-        {"margin-top", kMarginSide + 0}, {"margin-right", kMarginSide + 1},
-        {"margin-bottom", kMarginSide + 2}, {"margin-left", kMarginSide + 3},
-        {"padding-top", kPaddingSide + 0}, {"padding-right", kPaddingSide + 1},
-        {"padding-bottom", kPaddingSide + 2}, {"padding-left", kPaddingSide + 3},
-        {"border-top", kBorderSide + 0}, {"border-right", kBorderSide + 1},
-        {"border-bottom", kBorderSide + 2}, {"border-left", kBorderSide + 3},
-        {"border-top-width", kBorderSide + 0}, {"border-right-width", kBorderSide + 1},
-        {"border-bottom-width", kBorderSide + 2}, {"border-left-width", kBorderSide + 3},
+        {"margin-top", kMarginSide + 0},
+        {"margin-right", kMarginSide + 1},
+        {"margin-bottom", kMarginSide + 2},
+        {"margin-left", kMarginSide + 3},
+        {"padding-top", kPaddingSide + 0},
+        {"padding-right", kPaddingSide + 1},
+        {"padding-bottom", kPaddingSide + 2},
+        {"padding-left", kPaddingSide + 3},
+        {"border-top", kBorderSide + 0},
+        {"border-right", kBorderSide + 1},
+        {"border-bottom", kBorderSide + 2},
+        {"border-left", kBorderSide + 3},
+        {"border-top-width", kBorderSide + 0},
+        {"border-right-width", kBorderSide + 1},
+        {"border-bottom-width", kBorderSide + 2},
+        {"border-left-width", kBorderSide + 3},
     };
     return m;
   }();
@@ -229,10 +274,10 @@ void Apply(const Declaration& d, ComputedStyle* s, const ComputedStyle& parent) 
       s->border_box = (v == "border-box");
       return;
     case kJustifyContent:
-      s->justify = v == "center"                                          ? 1
+      s->justify = v == "center"                                     ? 1
                    : (v == "flex-end" || v == "end" || v == "right") ? 2
-                   : (v == "space-between")                            ? 3
-                                                                       : 0;
+                   : (v == "space-between")                          ? 3
+                                                                     : 0;
       return;
     case kFlexGrow:
       s->flex_grow = std::strtof(std::string(v).c_str(), nullptr);

@@ -54,20 +54,20 @@ struct Length {
 
 struct ComputedStyle {
   Display display = Display::kInline;
-  bool visible = true;            // visibility != hidden (inherited)
-  bool cursor_pointer = false;    // cursor: pointer (inherited)
-  bool bold = false;              // font-weight >= 600 (inherited)
-  bool nowrap = false;            // white-space: nowrap|pre (inherited)
-  bool pre = false;               // white-space: pre|pre-wrap|pre-line keeps newlines (inherited)
-  bool flex_column = false;       // flex-direction: column
-  bool absolute = false;          // position: absolute|fixed (taken out of flow)
-  bool border_box = false;        // box-sizing: border-box
-  uint8_t text_align = 0;         // 0 left, 1 center, 2 right (inherited)
-  uint8_t justify = 0;            // justify-content: 0 start, 1 center, 2 end, 3 space-between
-  float flex_grow = 0;            // flex-grow (from flex / flex-grow)
-  float gap = 0;                  // gap / column-gap between flex items, px
-  float border_spacing = 0;       // tables: border-spacing, px (0 with border-collapse)
-  float font_size = 16.f;         // px (inherited)
+  bool visible = true;          // visibility != hidden (inherited)
+  bool cursor_pointer = false;  // cursor: pointer (inherited)
+  bool bold = false;            // font-weight >= 600 (inherited)
+  bool nowrap = false;          // white-space: nowrap|pre (inherited)
+  bool pre = false;             // white-space: pre|pre-wrap|pre-line keeps newlines (inherited)
+  bool flex_column = false;     // flex-direction: column
+  bool absolute = false;        // position: absolute|fixed (taken out of flow)
+  bool border_box = false;      // box-sizing: border-box
+  uint8_t text_align = 0;       // 0 left, 1 center, 2 right (inherited)
+  uint8_t justify = 0;          // justify-content: 0 start, 1 center, 2 end, 3 space-between
+  float flex_grow = 0;          // flex-grow (from flex / flex-grow)
+  float gap = 0;                // gap / column-gap between flex items, px
+  float border_spacing = 0;     // tables: border-spacing, px (0 with border-collapse)
+  float font_size = 16.f;       // px (inherited)
   Length width, height, max_width, min_height;
   float margin[4] = {0, 0, 0, 0};  // top right bottom left, px
   bool margin_auto_x = false;      // margin-left and margin-right both auto

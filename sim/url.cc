@@ -128,7 +128,8 @@ Result<Url> ParseUrl(std::string_view text) {
 }
 
 Result<Url> ResolveUrl(const Url& base, std::string_view ref) {
-  while (!ref.empty() && std::isspace(static_cast<unsigned char>(ref.front()))) ref.remove_prefix(1);
+  while (!ref.empty() && std::isspace(static_cast<unsigned char>(ref.front())))
+    ref.remove_prefix(1);
   while (!ref.empty() && std::isspace(static_cast<unsigned char>(ref.back()))) ref.remove_suffix(1);
   // Absolute reference: a scheme (letters, digits, + - .) followed by "://".
   if (size_t sep = ref.find("://"); sep != std::string_view::npos && sep > 0) {
@@ -201,8 +202,7 @@ std::string UrlDecode(std::string_view s) {
     char c = s[i];
     if (c == '+') {
       out += ' ';
-    } else if (c == '%' && i + 2 < s.size() && HexValue(s[i + 1]) >= 0 &&
-               HexValue(s[i + 2]) >= 0) {
+    } else if (c == '%' && i + 2 < s.size() && HexValue(s[i + 1]) >= 0 && HexValue(s[i + 2]) >= 0) {
       out += static_cast<char>(HexValue(s[i + 1]) * 16 + HexValue(s[i + 2]));
       i += 2;
     } else {

@@ -1,5 +1,7 @@
 #include "sim/vec_env.h"
 
+#include <algorithm>
+
 namespace wa {
 
 VecEnv::VecEnv(size_t num_envs, size_t num_threads, const EnvOptions& options) {
@@ -37,38 +39,50 @@ void VecEnv::Worker() {
       queue_.pop_front();
     }
     Run(job);
+    bool wake;
     {
       std::lock_guard<std::mutex> lock(mu_);
       finished_.push_back(job.env);
       --in_flight_;
+      wake = finished_.size() >= wanted_ || in_flight_ == 0;
     }
-    done_cv_.notify_all();
+    if (wake) done_cv_.notify_all();
   }
 }
 
-void VecEnv::Enqueue(Job job) {
+void VecEnv::Enqueue(std::vector<Job> jobs) {
   if (threads_.empty()) {
-    Run(job);
-    std::lock_guard<std::mutex> lock(mu_);
-    finished_.push_back(job.env);
+    for (Job& job : jobs) {
+      Run(job);
+      std::lock_guard<std::mutex> lock(mu_);
+      finished_.push_back(job.env);
+    }
     return;
   }
   {
     std::lock_guard<std::mutex> lock(mu_);
-    ++in_flight_;
-    queue_.push_back(std::move(job));
+    in_flight_ += jobs.size();
+    for (Job& job : jobs) queue_.push_back(std::move(job));
   }
-  work_cv_.notify_one();
+  if (jobs.size() == 1) {
+    work_cv_.notify_one();
+  } else {
+    work_cv_.notify_all();
+  }
 }
 
 void VecEnv::SendStep(size_t env_id, std::string action) {
   WA_CHECK(env_id < envs_.size());
-  Enqueue(Job{env_id, false, std::move(action), {}, 0});
+  std::vector<Job> jobs;
+  jobs.push_back(Job{env_id, false, std::move(action), {}, 0});
+  Enqueue(std::move(jobs));
 }
 
 void VecEnv::SendReset(size_t env_id, EpisodeSpec spec, uint64_t seed) {
   WA_CHECK(env_id < envs_.size());
-  Enqueue(Job{env_id, true, {}, std::move(spec), seed});
+  std::vector<Job> jobs;
+  jobs.push_back(Job{env_id, true, {}, std::move(spec), seed});
+  Enqueue(std::move(jobs));
 }
 
 size_t VecEnv::pending() const {
@@ -78,14 +92,15 @@ size_t VecEnv::pending() const {
 
 std::vector<size_t> VecEnv::Recv(size_t min_count) {
   std::unique_lock<std::mutex> lock(mu_);
+  wanted_ = std::max<size_t>(min_count, 1);
   done_cv_.wait(lock, [&] { return finished_.size() >= min_count || in_flight_ == 0; });
+  wanted_ = 1;
   std::vector<size_t> out;
   out.swap(finished_);
   return out;
 }
 
-Status VecEnv::ResetAll(const std::vector<EpisodeSpec>& specs,
-                        const std::vector<uint64_t>& seeds) {
+Status VecEnv::ResetAll(const std::vector<EpisodeSpec>& specs, const std::vector<uint64_t>& seeds) {
   WA_CHECK(specs.size() == envs_.size() && seeds.size() == envs_.size());
   for (size_t i = 0; i < envs_.size(); ++i) SendReset(i, specs[i], seeds[i]);
   Recv(envs_.size());
@@ -97,7 +112,10 @@ Status VecEnv::ResetAll(const std::vector<EpisodeSpec>& specs,
 
 void VecEnv::StepAll(const std::vector<std::string>& actions) {
   WA_CHECK(actions.size() == envs_.size());
-  for (size_t i = 0; i < envs_.size(); ++i) SendStep(i, actions[i]);
+  std::vector<Job> jobs;
+  jobs.reserve(envs_.size());
+  for (size_t i = 0; i < envs_.size(); ++i) jobs.push_back(Job{i, false, actions[i], {}, 0});
+  Enqueue(std::move(jobs));
   Recv(envs_.size());
 }
 

@@ -60,7 +60,7 @@ class VecEnv {
   };
   void Run(Job& job);
   void Worker();
-  void Enqueue(Job job);
+  void Enqueue(std::vector<Job> jobs);
 
   std::vector<std::unique_ptr<Env>> envs_;
   std::vector<StepResult> results_;
@@ -71,6 +71,7 @@ class VecEnv {
   std::deque<Job> queue_;
   std::vector<size_t> finished_;
   size_t in_flight_ = 0;
+  size_t wanted_ = 1;  // finished jobs the Recv caller waits for (wake-ups below it are skipped)
   bool stop_ = false;
 };
 

@@ -61,12 +61,12 @@ Status Populate(Db& db, uint64_t seed) {
   Rng rng(seed);
   static constexpr std::string_view kAdjectives[] = {"Red",   "Compact", "Classic", "Deluxe",
                                                      "Smart", "Quiet",   "Rugged",  "Vintage"};
-  static constexpr std::string_view kNouns[] = {"Kettle", "Lamp",   "Backpack", "Chair",
-                                                "Clock",  "Blender", "Jacket",  "Speaker"};
-  static constexpr std::string_view kCategories[] = {"Home", "Outdoors", "Electronics",
-                                                     "Clothing"};
-  WA_RETURN_IF_ERROR(db.Run("INSERT INTO users VALUES (1, 'alice', 'wonderland', "
-                            "'alice@example.com', 1609459200)"));
+  static constexpr std::string_view kNouns[] = {"Kettle", "Lamp",    "Backpack", "Chair",
+                                                "Clock",  "Blender", "Jacket",   "Speaker"};
+  static constexpr std::string_view kCategories[] = {"Home", "Outdoors", "Electronics", "Clothing"};
+  WA_RETURN_IF_ERROR(
+      db.Run("INSERT INTO users VALUES (1, 'alice', 'wonderland', "
+             "'alice@example.com', 1609459200)"));
   WA_RETURN_IF_ERROR(
       db.Run("INSERT INTO users VALUES (2, 'bob', 'builder', 'bob@example.com', 1612137600)"));
   for (int i = 1; i <= kItems; ++i) {
@@ -80,22 +80,23 @@ Status Populate(Db& db, uint64_t seed) {
     WA_RETURN_IF_ERROR(db.Run("INSERT INTO items VALUES (?, ?, ?, ?, ?, ?)",
                               {i, name, category, price, stock, description}));
   }
-  WA_RETURN_IF_ERROR(db.Run("INSERT INTO notes (item_id, author, body, created_at) VALUES "
-                            "(1, 'bob', 'Arrived quickly, works well.', 1672531200)"));
+  WA_RETURN_IF_ERROR(
+      db.Run("INSERT INTO notes (item_id, author, body, created_at) VALUES "
+             "(1, 'bob', 'Arrived quickly, works well.', 1672531200)"));
   return Status::Ok();
 }
 
 void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
   m->AddRoute("GET", "/", [f](const Request&, SiteContext& ctx, Response* r) {
     TemplateList featured;
-    WA_RETURN_IF_ERROR(ctx.db->Query(
-        "SELECT id, name, price FROM items ORDER BY id LIMIT 5", {}, [&](const Row& row) {
-          TemplateData d;
-          d.set("id", std::to_string(row.Int(0)));
-          d.set("name", row.Text(1));
-          d.set("price", FormatMoney(row.Real(2)));
-          featured.push_back(d);
-        }));
+    WA_RETURN_IF_ERROR(ctx.db->Query("SELECT id, name, price FROM items ORDER BY id LIMIT 5", {},
+                                     [&](const Row& row) {
+                                       TemplateData d;
+                                       d.set("id", std::to_string(row.Int(0)));
+                                       d.set("name", row.Text(1));
+                                       d.set("price", FormatMoney(row.Real(2)));
+                                       featured.push_back(d);
+                                     }));
     TemplateData data;
     data.set("featured", featured);
     return Respond(Page(*f, ctx, "Home", "home", data), r);
@@ -153,15 +154,15 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
         }));
     if (!found) return NotFound("There is no item " + req.Capture(0) + ".");
     TemplateList notes;
-    WA_RETURN_IF_ERROR(ctx.db->Query(
-        "SELECT author, body, created_at FROM notes WHERE item_id = ? ORDER BY id", {id},
-        [&](const Row& row) {
-          TemplateData d;
-          d.set("author", row.Text(0));
-          d.set("body", row.Text(1));
-          d.set("time", FormatDateTime(row.Int(2)));
-          notes.push_back(d);
-        }));
+    WA_RETURN_IF_ERROR(
+        ctx.db->Query("SELECT author, body, created_at FROM notes WHERE item_id = ? ORDER BY id",
+                      {id}, [&](const Row& row) {
+                        TemplateData d;
+                        d.set("author", row.Text(0));
+                        d.set("body", row.Text(1));
+                        d.set("time", FormatDateTime(row.Int(2)));
+                        notes.push_back(d);
+                      }));
     data.set("notes", notes);
     return Respond(Page(*f, ctx, "Item " + req.Capture(0), "item", data), r);
   });
@@ -173,9 +174,9 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
     if (*exists == 0) return NotFound("There is no item " + req.Capture(0) + ".");
     std::string body = req.Param("body");
     if (!body.empty()) {
-      WA_RETURN_IF_ERROR(ctx.db->Run(
-          "INSERT INTO notes (item_id, author, body, created_at) VALUES (?, ?, ?, ?)",
-          {id, ctx.user.empty() ? std::string("guest") : ctx.user, body, ctx.now}));
+      WA_RETURN_IF_ERROR(
+          ctx.db->Run("INSERT INTO notes (item_id, author, body, created_at) VALUES (?, ?, ?, ?)",
+                      {id, ctx.user.empty() ? std::string("guest") : ctx.user, body, ctx.now}));
     }
     r->location = "/items/" + std::to_string(id);
     return Status::Ok();
@@ -200,11 +201,11 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
     std::string priority = req.Param("priority");
     if (category.empty()) category = "general";
     if (priority.empty()) priority = "normal";
-    WA_RETURN_IF_ERROR(ctx.db->Run(
-        "INSERT INTO submissions (name, email, category, priority, subscribe, message, "
-        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        {name, req.Param("email"), category, priority, req.Param("subscribe") == "yes" ? 1 : 0,
-         req.Param("message"), ctx.now}));
+    WA_RETURN_IF_ERROR(
+        ctx.db->Run("INSERT INTO submissions (name, email, category, priority, subscribe, message, "
+                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    {name, req.Param("email"), category, priority,
+                     req.Param("subscribe") == "yes" ? 1 : 0, req.Param("message"), ctx.now}));
     r->location = "/submissions/" + std::to_string(ctx.db->LastInsertRowId());
     return Status::Ok();
   });
@@ -301,15 +302,15 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
       pattern += c;
     }
     pattern += "%";
-    WA_RETURN_IF_ERROR(ctx.db->Query(
-        "SELECT id, name, price FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY id", {pattern},
-        [&](const Row& row) {
-          TemplateData d;
-          d.set("id", std::to_string(row.Int(0)));
-          d.set("name", row.Text(1));
-          d.set("price", FormatMoney(row.Real(2)));
-          results.push_back(d);
-        }));
+    WA_RETURN_IF_ERROR(
+        ctx.db->Query("SELECT id, name, price FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY id",
+                      {pattern}, [&](const Row& row) {
+                        TemplateData d;
+                        d.set("id", std::to_string(row.Int(0)));
+                        d.set("name", row.Text(1));
+                        d.set("price", FormatMoney(row.Real(2)));
+                        results.push_back(d);
+                      }));
     TemplateData data;
     data.set("q", q);
     data.set("count", std::to_string(results.size()));
@@ -360,15 +361,16 @@ Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& opt
   auto sheet = StyleSheet::Parse(model->stylesheet_css);
   if (!sheet.ok()) return sheet.status();
   model->stylesheet = std::move(*sheet);
-  WA_RETURN_IF_ERROR(
-      BuildPristine(kSchema, [&](Db& db) { return Populate(db, options.seed); }, model.get()));
+  WA_RETURN_IF_ERROR(BuildPristine(
+      kSchema, [&](Db& db) { return Populate(db, options.seed); }, model.get()));
   std::shared_ptr<const Fixture> f = fixture;
   model->error_page = [f](int status, std::string_view message, const SiteContext& ctx) {
     TemplateData data;
     data.set("status", std::to_string(status));
-    data.set("reason", status == 404 ? "Not Found" : status == 405 ? "Method Not Allowed"
-                                                   : status == 400 ? "Bad Request"
-                                                                   : "Server Error");
+    data.set("reason", status == 404   ? "Not Found"
+                       : status == 405 ? "Method Not Allowed"
+                       : status == 400 ? "Bad Request"
+                                       : "Server Error");
     data.set("message", std::string(message));
     auto html = Page(*f, ctx, status == 404 ? "Page not found" : "Error", "error", data);
     return html.ok() ? *html : std::string("<html><body>error</body></html>");

@@ -29,9 +29,12 @@ TEST_CASE("Valid WebRL actions parse", "[action]") {
   CHECK(a.argument == "hello 'world'");
   a = Parse("do(action=\"search\", argument=\"a\\nb\\u00e9\\x41\", element=\"3\")");
   CHECK(a.type == ActionType::kSearch);
-  CHECK(a.argument == "a\nb\xC3\xA9" "A");
+  CHECK(a.argument ==
+        "a\nb\xC3\xA9"
+        "A");
   CHECK(Parse("do(action=\"SCROLL DOWN\")").type == ActionType::kScrollDown);
-  CHECK(Parse("do(action=\"Scroll Up\", argument=None, element=None)").type == ActionType::kScrollUp);
+  CHECK(Parse("do(action=\"Scroll Up\", argument=None, element=None)").type ==
+        ActionType::kScrollUp);
   CHECK(Parse("do(action=\"Press Enter\")").type == ActionType::kPressEnter);
   CHECK(Parse("do(action=\"Wait\")").type == ActionType::kWait);
   CHECK(Parse("do(action=\"Go Backward\")").type == ActionType::kGoBack);
@@ -56,8 +59,9 @@ TEST_CASE("Valid WebRL actions parse", "[action]") {
 }
 
 TEST_CASE("The last call in the text wins and comment lines are skipped", "[action]") {
-  Action a = Parse("# Element: the search box\ndo(action=\"Click\", element=\"1\")\n"
-                   "do(action=\"Click\", element=\"2\")");
+  Action a = Parse(
+      "# Element: the search box\ndo(action=\"Click\", element=\"1\")\n"
+      "do(action=\"Click\", element=\"2\")");
   CHECK(a.element == 2);
   a = Parse("Let me think. do(action=\"Click\", element=\"1\") then exit(message=\"done\")");
   CHECK(a.type == ActionType::kExit);
@@ -69,7 +73,8 @@ TEST_CASE("Invalid actions give clear errors", "[action]") {
   CHECK(Error("do(action=\"Click\", element=\"1\"").find("missing ')'") != std::string::npos);
   CHECK(Error("do(action=\"Click, element=\"1\")").find("cannot parse") != std::string::npos);
   CHECK(Error("do(action='Click\", element=\"1\")").find("unterminated") != std::string::npos);
-  CHECK(Error("do(action=\"Fly\", element=\"1\")").find("unknown action 'Fly'") != std::string::npos);
+  CHECK(Error("do(action=\"Fly\", element=\"1\")").find("unknown action 'Fly'") !=
+        std::string::npos);
   CHECK(Error("do(action=\"Click\")").find("needs an element") != std::string::npos);
   CHECK(Error("do(action=\"Type\", element=\"3\")").find("needs an argument") != std::string::npos);
   CHECK(Error("do(action=\"Click\", element=\"abc\")").find("integer") != std::string::npos);
@@ -91,9 +96,11 @@ TEST_CASE("Invalid actions give clear errors", "[action]") {
 }
 
 TEST_CASE("Huge and non-UTF-8 inputs are rejected without harm", "[action]") {
-  std::string huge = "do(action=\"Type\", argument=\"" + std::string(100000, 'a') + "\", element=\"1\")";
+  std::string huge =
+      "do(action=\"Type\", argument=\"" + std::string(100000, 'a') + "\", element=\"1\")";
   CHECK(Error(huge).find("longer than") != std::string::npos);
-  std::string long_arg = "do(action=\"Type\", argument=\"" + std::string(9000, 'a') + "\", element=\"1\")";
+  std::string long_arg =
+      "do(action=\"Type\", argument=\"" + std::string(9000, 'a') + "\", element=\"1\")";
   CHECK(Error(long_arg).find("argument longer") != std::string::npos);
   CHECK(Error(std::string("do(action=\"Click\xff\", element=\"1\")")).find("UTF-8") !=
         std::string::npos);
@@ -106,11 +113,11 @@ TEST_CASE("Huge and non-UTF-8 inputs are rejected without harm", "[action]") {
 }
 
 TEST_CASE("FormatAction round-trips", "[action]") {
-  for (const char* s :
-       {"do(action=\"Click\", element=\"3\")", "do(action=\"Type\", argument=\"a \\\"q\\\" \\\\ b\", element=\"0\")",
-        "do(action=\"Select Dropdown Option\", argument=\"Month\", element=\"20\")",
-        "do(action=\"Scroll Down\")", "exit(message=\"x\\ny\")", "go_backward()", "go_forward()",
-        "do(action=\"Switch Tab\", argument=\"1\")"}) {
+  for (const char* s : {"do(action=\"Click\", element=\"3\")",
+                        "do(action=\"Type\", argument=\"a \\\"q\\\" \\\\ b\", element=\"0\")",
+                        "do(action=\"Select Dropdown Option\", argument=\"Month\", element=\"20\")",
+                        "do(action=\"Scroll Down\")", "exit(message=\"x\\ny\")", "go_backward()",
+                        "go_forward()", "do(action=\"Switch Tab\", argument=\"1\")"}) {
     Action a = Parse(s);
     CHECK(FormatAction(a) == s);
     Action b = Parse(FormatAction(a));

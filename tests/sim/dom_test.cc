@@ -6,8 +6,9 @@ namespace wa {
 namespace {
 
 TEST_CASE("ParseHtml builds a flat pre-order tree with interned names", "[dom]") {
-  auto doc = ParseHtml("<html><head><title> Hi  there </title></head><body>"
-                       "<div id=a class='x y'><p>One &amp; two</p><span>3</span></div></body></html>");
+  auto doc = ParseHtml(
+      "<html><head><title> Hi  there </title></head><body>"
+      "<div id=a class='x y'><p>One &amp; two</p><span>3</span></div></body></html>");
   REQUIRE(doc.ok());
   NodeId a = doc->GetElementById("a");
   REQUIRE(a != kNoNode);
@@ -26,8 +27,9 @@ TEST_CASE("ParseHtml builds a flat pre-order tree with interned names", "[dom]")
 }
 
 TEST_CASE("Malformed HTML is repaired as a browser would", "[dom]") {
-  auto doc = ParseHtml("<div><p>unclosed <b>bold <i>both</b> after</div><table><td>cell</table>"
-                       "<<>><p attr=\"no end");
+  auto doc = ParseHtml(
+      "<div><p>unclosed <b>bold <i>both</b> after</div><table><td>cell</table>"
+      "<<>><p attr=\"no end");
   REQUIRE(doc.ok());
   CHECK(doc->html() != kNoNode);
   CHECK(doc->body() != kNoNode);

@@ -154,15 +154,19 @@ TEST_CASE("Login and logout through the UI", "[env][browser]") {
   REQUIRE(env.Reset(spec, 1, &r).ok());
   CHECK(r.info.url == "http://localhost:8099/login");
   env.Step("do(action=\"Type\", argument=\"bob\", element=\"" +
-               std::to_string(IdOf(r.observation, "type=\"text\"")) + "\")", &r);
+               std::to_string(IdOf(r.observation, "type=\"text\"")) + "\")",
+           &r);
   env.Step("do(action=\"Type\", argument=\"wrong\", element=\"" +
-               std::to_string(IdOf(r.observation, "type=\"password\"")) + "\")", &r);
+               std::to_string(IdOf(r.observation, "type=\"password\"")) + "\")",
+           &r);
   env.Step("do(action=\"Press Enter\")", &r);
   CHECK(r.observation.find("incorrect") != std::string::npos);
   env.Step("do(action=\"Type\", argument=\"bob\", element=\"" +
-               std::to_string(IdOf(r.observation, "type=\"text\"")) + "\")", &r);
+               std::to_string(IdOf(r.observation, "type=\"text\"")) + "\")",
+           &r);
   env.Step("do(action=\"Type\", argument=\"builder\", element=\"" +
-               std::to_string(IdOf(r.observation, "type=\"password\"")) + "\")", &r);
+               std::to_string(IdOf(r.observation, "type=\"password\"")) + "\")",
+           &r);
   env.Step(Click(IdOf(r.observation, "type=\"submit\" data-text=\"Sign in\"")), &r);
   CHECK(r.info.url == "http://localhost:8099/account");
   CHECK(r.observation.find("Signed in as bob") != std::string::npos);
@@ -178,10 +182,10 @@ TEST_CASE("Unknown pages, ids and impossible actions are reported, nothing chang
   f.env.Reset("__FIXTURE__/", 7, &f.r);
   std::string obs = f.r.observation;
   uint64_t hash = *f.env.StateHash();
-  for (const char* bad :
-       {"do(action=\"Click\", element=\"999\")", "do(action=\"Type\", argument=\"x\", element=\"0\")",
-        "do(action=\"Select Dropdown Option\", argument=\"x\", element=\"0\")",
-        "do(action=\"Click\"", "nonsense", "do(action=\"Teleport\")"}) {
+  for (const char* bad : {"do(action=\"Click\", element=\"999\")",
+                          "do(action=\"Type\", argument=\"x\", element=\"0\")",
+                          "do(action=\"Select Dropdown Option\", argument=\"x\", element=\"0\")",
+                          "do(action=\"Click\"", "nonsense", "do(action=\"Teleport\")"}) {
     f.env.Step(bad, &f.r);
     INFO(bad);
     CHECK_FALSE(f.r.info.action_error.empty());

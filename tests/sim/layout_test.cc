@@ -91,7 +91,8 @@ TEST_CASE("Form controls get intrinsic sizes", "[layout]") {
 }
 
 TEST_CASE("Scrolling moves the viewport and clamps to the document", "[layout]") {
-  auto t = testing::MakePage("<div id=top>top</div><div style='height:2000px'></div><div id=end>end</div>");
+  auto t = testing::MakePage(
+      "<div id=top>top</div><div style='height:2000px'></div><div id=end>end</div>");
   NodeId top = ById(t.doc(), "top"), end = ById(t.doc(), "end");
   CHECK(t.page->InViewport(top));
   CHECK_FALSE(t.page->InViewport(end));

@@ -45,7 +45,8 @@ TEST_CASE("WebRL format details", "[observation]") {
       "<html><body><p>Intro <a href='/x'>link</a></p><div><span>  </span></div>"
       "<label>Remember <input type=checkbox checked value=1></label>"
       "<a href='/y'><span>inner</span></a><div aria-hidden='true'><a href='/z'>hidden</a></div>"
-      "<input type=hidden name=t value=secret><p>" + std::string(600, 'x') + "</p></body></html>");
+      "<input type=hidden name=t value=secret><p>" +
+      std::string(600, 'x') + "</p></body></html>");
   std::string obs = t.Observe();
   // Dense ids in document order over innermost clickables.
   CHECK(obs.find("<p data-text=\"Intro\" data-bbox=") != std::string::npos);

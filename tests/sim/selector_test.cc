@@ -22,8 +22,8 @@ std::vector<std::string> Match(const Document& doc, const std::string& sel) {
   auto s = Selector::Parse(sel);
   REQUIRE(s.ok());
   std::vector<std::string> out;
-  for (NodeId n : s->QueryAll(doc)) out.push_back(CollapseWhitespace(doc.TextContent(n)) + "|" +
-                                                  std::string(doc.TagNameOf(n)));
+  for (NodeId n : s->QueryAll(doc))
+    out.push_back(CollapseWhitespace(doc.TextContent(n)) + "|" + std::string(doc.TagNameOf(n)));
   return out;
 }
 
@@ -32,7 +32,8 @@ TEST_CASE("Selector features", "[selector]") {
   REQUIRE(doc.ok());
   const Document& d = *doc;
   CHECK(Match(d, "#main").size() == 1);
-  CHECK(Match(d, ".box.box-address-billing > .box-content") == std::vector<std::string>{"Billing|div"});
+  CHECK(Match(d, ".box.box-address-billing > .box-content") ==
+        std::vector<std::string>{"Billing|div"});
   CHECK(Match(d, "div .box-content").size() == 1);
   CHECK(Match(d, "body > .box-content").empty());
   CHECK(Match(d, "li:nth-child(2)") == std::vector<std::string>{"2|li"});
@@ -72,8 +73,8 @@ TEST_CASE("Selector specificity and errors", "[selector]") {
   CHECK(s->specificity(0).b == 1);
   CHECK(s->specificity(0).c == 1);
   CHECK(s->specificity(1).c == 1);
-  for (const char* bad : {"", ">", "a >", "a,,b", "::before", ":nth-child(x)", "a[=b]", "a:unknown",
-                          "a {", "#"}) {
+  for (const char* bad :
+       {"", ">", "a >", "a,,b", "::before", ":nth-child(x)", "a[=b]", "a:unknown", "a {", "#"}) {
     INFO(bad);
     auto r = Selector::Parse(bad);
     CHECK_FALSE(r.ok());

@@ -40,8 +40,8 @@ inline TestPage MakePage(const std::string& html, const std::string& css = "") {
   auto doc = ParseHtml(html);
   REQUIRE(doc.ok());
   t.page = std::make_unique<Page>(std::make_shared<const Document>(std::move(*doc)),
-                                  "http://localhost:8099/", std::vector<const StyleSheet*>{t.sheet.get()},
-                                  LayoutOptions());
+                                  "http://localhost:8099/",
+                                  std::vector<const StyleSheet*>{t.sheet.get()}, LayoutOptions());
   return t;
 }
 
