@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (in build-fuzz/) and runs each for N seconds
 # (default 30) on its corpus in tests/fuzz/corpus. Exits 77 (skipped) without clang.
-# A crash leaves its input in tests/fuzz/artifacts/; add it to the corpus and a regression test.
+# A crash (exit 1) leaves its input in tests/fuzz/artifacts/; add it to the corpus and a
+# regression test. (libFuzzer exits 77 on errors by default, which CTest would read as "skipped".)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-30}"
@@ -17,7 +18,7 @@ for target in action_parser:action html_observation:html; do
   cp tests/fuzz/corpus/"$corpus"/* "$work"/
   echo "fuzzing $name for ${SECONDS_PER_TARGET}s"
   ./build-fuzz/tests/fuzz/fuzz_"$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=4096 \
-    -artifact_prefix=tests/fuzz/artifacts/"$name"- -print_final_stats=1 "$work" 2>&1 | tail -5
+    -error_exitcode=1 -artifact_prefix=tests/fuzz/artifacts/"$name"- -print_final_stats=1 "$work" 2>&1 | tail -5
   rm -rf "$work"
 done
 echo "fuzzing finished without crashes"

@@ -1,6 +1,7 @@
 #include "sim/action.h"
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -530,8 +531,25 @@ std::string FormatAction(const Action& a) {
         case '\t':
           out += "\\t";
           break;
+        case '(': {
+          // The parser starts at the last "do(", "exit(", "go_backward(" or "go_forward(" in the
+          // text, so one inside a string would hijack the parse: escape that parenthesis.
+          bool opener = false;
+          for (std::string_view name : {"do", "exit", "go_backward", "go_forward"}) {
+            opener |= out.size() >= name.size() &&
+                      std::string_view(out).substr(out.size() - name.size()) == name;
+          }
+          out += opener ? "\\x28" : "(";
+          break;
+        }
         default:
-          out += c;
+          if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
+            out += buf;
+          } else {
+            out += c;
+          }
       }
     }
     return out + "\"";

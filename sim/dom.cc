@@ -189,9 +189,12 @@ std::optional<std::string_view> Document::AttrByAtom(NodeId id, Atom name) const
 }
 
 std::optional<std::string_view> Document::Attr(NodeId id, std::string_view name) const {
+  // Elements carry few attributes: comparing names beats hashing the query.
   const Node& n = nodes_[id];
-  if (n.attr_begin == n.attr_end) return std::nullopt;
-  return AttrByAtom(id, FindAtom(name));
+  for (uint32_t i = n.attr_begin; i < n.attr_end; ++i) {
+    if (atom_names_[attrs_[i].name] == name) return AttrValue(attrs_[i]);
+  }
+  return std::nullopt;
 }
 
 bool Document::HasClass(NodeId id, std::string_view cls) const {

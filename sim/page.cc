@@ -8,11 +8,13 @@
 namespace wa {
 namespace {
 
-std::string LowerAttr(const Document& doc, NodeId id, std::string_view name,
-                      std::string_view fallback = {}) {
-  std::string v(doc.AttrOr(id, name, fallback));
-  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return v;
+// ASCII case-insensitive equality with a lower-case literal, without allocating.
+bool EqualsLower(std::string_view value, std::string_view lower) {
+  if (value.size() != lower.size()) return false;
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(value[i])) != lower[i]) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -198,17 +200,19 @@ ControlKind Page::Control(NodeId id) const {
     case Tag::kSelect:
       return ControlKind::kSelect;
     case Tag::kButton: {
-      std::string type = LowerAttr(d, id, "type", "submit");
-      return type == "submit" ? ControlKind::kSubmit : ControlKind::kButton;
+      std::string_view type = d.AttrOr(id, "type", "submit");
+      return EqualsLower(type, "submit") ? ControlKind::kSubmit : ControlKind::kButton;
     }
     case Tag::kInput: {
-      std::string type = LowerAttr(d, id, "type", "text");
-      if (type == "checkbox") return ControlKind::kCheckbox;
-      if (type == "radio") return ControlKind::kRadio;
-      if (type == "submit" || type == "image") return ControlKind::kSubmit;
-      if (type == "button" || type == "reset") return ControlKind::kButton;
-      if (type == "hidden") return ControlKind::kHidden;
-      if (type == "file" || type == "color" || type == "range") return ControlKind::kButton;
+      std::string_view type = d.AttrOr(id, "type", "text");
+      if (EqualsLower(type, "checkbox")) return ControlKind::kCheckbox;
+      if (EqualsLower(type, "radio")) return ControlKind::kRadio;
+      if (EqualsLower(type, "submit") || EqualsLower(type, "image")) return ControlKind::kSubmit;
+      if (EqualsLower(type, "button") || EqualsLower(type, "reset")) return ControlKind::kButton;
+      if (EqualsLower(type, "hidden")) return ControlKind::kHidden;
+      if (EqualsLower(type, "file") || EqualsLower(type, "color") || EqualsLower(type, "range")) {
+        return ControlKind::kButton;
+      }
       return ControlKind::kText;
     }
     default: {

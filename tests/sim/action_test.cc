@@ -127,5 +127,22 @@ TEST_CASE("FormatAction round-trips", "[action]") {
   }
 }
 
+// Regression (found by fuzz_action_parser): an argument holding "go_backward(" and control bytes
+// formatted to text that re-parsed from the embedded opener.
+TEST_CASE("FormatAction escapes call openers and control bytes inside strings", "[action]") {
+  Action a;
+  a.type = ActionType::kType;
+  a.element = 5;
+  a.argument = std::string("h\0\0gM go_backward(x) do(y) exit(z)\b\t", 36);
+  std::string text = FormatAction(a);
+  CHECK(text.find("go_backward(") == std::string::npos);
+  Action b = Parse(text);
+  CHECK(b.type == a.type);
+  CHECK(b.element == a.element);
+  CHECK(b.argument == a.argument);
+  CHECK(FormatAction(Parse("do(action=\"Type\", argument=\"(a) b\", element=\"1\")")) ==
+        "do(action=\"Type\", argument=\"(a) b\", element=\"1\")");
+}
+
 }  // namespace
 }  // namespace wa
