@@ -5,6 +5,7 @@
 //   webagent observe   prints the observation of one URL
 //   webagent sites     lists the simulated sites and their base URLs
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -14,7 +15,9 @@
 #include <iostream>
 
 #include "sim/env.h"
+#include "sim/harness.h"
 #include "sim/random_policy.h"
+#include "sim/task_templates.h"
 #include "sim/vec_env.h"
 
 namespace {
@@ -205,6 +208,124 @@ int RunObserve(const std::string& url, const std::string& obs, int scrolls) {
   return 0;
 }
 
+struct EvalArgs {
+  std::string split = "test";
+  std::string policy = "oracle";
+  std::string tasks_file;
+  std::vector<std::string> sites;
+  int per_template = 3;
+  int max_steps = 30;
+  size_t envs = 8;
+  size_t threads = 2;
+  uint64_t seed = 0;
+  bool webarena_url_rule = false;
+  std::string out = "out/eval.json";
+};
+
+// Builds the task list of a split (or loads a task file).
+bool LoadSplit(const EvalArgs& a, std::vector<wa::GeneratedTask>* out) {
+  if (!a.tasks_file.empty()) {
+    auto tasks = wa::LoadTasks(a.tasks_file);
+    if (!tasks.ok()) {
+      fmt::print(stderr, "error: {}\n", tasks.status().message());
+      return false;
+    }
+    for (wa::Task& t : *tasks) out->push_back({std::move(t), t.instantiation_dict});
+    return true;
+  }
+  wa::SplitOptions so;
+  so.sites = a.sites;
+  so.per_template = a.per_template;
+  so.seed = a.seed;
+  wa::Split split;
+  if (a.split == "test") {
+    split = wa::Split::kTest;
+  } else if (a.split == "train") {
+    split = wa::Split::kTrain;
+  } else {
+    fmt::print(stderr, "error: unknown split '{}' (expected test or train)\n", a.split);
+    return false;
+  }
+  auto gen = wa::GenerateSplit(split, so);
+  if (!gen.ok()) {
+    fmt::print(stderr, "error: {}\n", gen.status().message());
+    return false;
+  }
+  *out = std::move(*gen);
+  return true;
+}
+
+int RunEval(const EvalArgs& a) {
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  if (gen.empty()) {
+    fmt::print(stderr, "error: the split has no tasks\n");
+    return 2;
+  }
+  auto policy = wa::MakePolicy(a.policy, a.seed, gen);
+  if (!policy.ok()) {
+    fmt::print(stderr, "error: {}\n", policy.status().message());
+    return 2;
+  }
+  std::vector<wa::Task> tasks;
+  for (const auto& g : gen) tasks.push_back(g.task);
+  wa::HarnessOptions ho;
+  ho.max_steps = a.max_steps;
+  ho.envs = a.envs;
+  ho.threads = a.threads;
+  ho.seed = a.seed;
+  ho.evaluator.webarena_url_rule = a.webarena_url_rule;
+  ho.progress = true;
+  fmt::print("eval: {} tasks, policy {}, {} envs, {} threads, turn cap {}\n", tasks.size(),
+             a.policy, a.envs, a.threads, a.max_steps);
+  std::fflush(stdout);
+  wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
+  fmt::print("\n{}", report.Table());
+  if (!a.out.empty()) {
+    if (!WriteFileAtomic(a.out, report.ToJson().dump(2) + "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", a.out);
+      return 1;
+    }
+    fmt::print("wrote {}\n", a.out);
+  }
+  return 0;
+}
+
+int RunTasks(const EvalArgs& a, const std::string& export_path, const std::string& published) {
+  if (!published.empty()) {
+    auto tasks = wa::LoadTasks(published);
+    if (!tasks.ok()) {
+      fmt::print(stderr, "error: {}\n", tasks.status().message());
+      return 1;
+    }
+    fmt::print("{:<24}{:>12}{:>12}\n", "sites", "implemented", "published");
+    int impl = 0, total = 0;
+    for (const auto& [site, c] : wa::TemplateCoverage(*tasks)) {
+      fmt::print("{:<24}{:>12}{:>12}\n", site, c.first, c.second);
+      impl += c.first;
+      total += c.second;
+    }
+    fmt::print("{:<24}{:>12}{:>12}\n", "all", impl, total);
+    return 0;
+  }
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& g : gen) {
+    fmt::print("{:>4}  {:>6}  {:<28}  {}\n", g.task.task_id, g.task.intent_template_id,
+               fmt::format("{}", fmt::join(g.task.eval.eval_types, "+")), g.task.intent);
+    out.push_back(wa::ExportTask(g.task));
+  }
+  if (!export_path.empty()) {
+    if (!WriteFileAtomic(export_path, out.dump(2) + "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", export_path);
+      return 1;
+    }
+    fmt::print("wrote {} tasks to {}\n", gen.size(), export_path);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -246,10 +367,42 @@ int main(int argc, char** argv) {
 
   auto* sites_cmd = app.add_subcommand("sites", "List simulated sites and their base URLs");
 
+  EvalArgs ev;
+  auto add_split_options = [&](CLI::App* cmd) {
+    cmd->add_option("--split", ev.split, "Task split: test or train")->capture_default_str();
+    cmd->add_option("--tasks", ev.tasks_file, "Load tasks from a WebArena JSON file instead");
+    cmd->add_option("--site", ev.sites, "Only templates of these sites (repeatable)");
+    cmd->add_option("--per-template", ev.per_template, "Train split: instantiations per template")
+        ->capture_default_str();
+    cmd->add_option("--seed", ev.seed, "Site data and split seed")->capture_default_str();
+  };
+  auto* eval_cmd = app.add_subcommand("eval",
+                                      "Run a policy on a task split and print success "
+                                      "rates in the paper's layout");
+  add_split_options(eval_cmd);
+  eval_cmd->add_option("--policy", ev.policy, "noop, random or oracle")->capture_default_str();
+  eval_cmd->add_option("--max-steps", ev.max_steps, "Turn cap")->capture_default_str();
+  eval_cmd->add_option("--envs", ev.envs, "Environments")->capture_default_str();
+  eval_cmd->add_option("--threads", ev.threads, "Worker threads")->capture_default_str();
+  eval_cmd->add_flag("--webarena-url-rule", ev.webarena_url_rule,
+                     "url_match with WebArena's query-parameter rule instead of VAB's");
+  eval_cmd->add_option("--out", ev.out, "JSON result file ('' for none)")->capture_default_str();
+
+  std::string export_path, published;
+  auto* tasks_cmd = app.add_subcommand("tasks",
+                                       "List (and export) the tasks of a split, or "
+                                       "report template coverage of the published tasks");
+  add_split_options(tasks_cmd);
+  tasks_cmd->add_option("--export", export_path, "Write the tasks as WebArena JSON");
+  tasks_cmd->add_option("--coverage", published,
+                        "Published task file: report implemented templates per site");
+
   CLI11_PARSE(app, argc, argv);
   if (demo_cmd->parsed()) return RunDemo(demo);
   if (play_cmd->parsed()) return RunPlay(play_site, play_url, play_obs, play_steps);
   if (obs_cmd->parsed()) return RunObserve(obs_url, obs_type, obs_scrolls);
+  if (eval_cmd->parsed()) return RunEval(ev);
+  if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
   if (sites_cmd->parsed()) {
     auto available = wa::AvailableSites();
     for (const wa::SiteHost& h : wa::KnownSiteHosts()) {

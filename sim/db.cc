@@ -143,6 +143,18 @@ Result<int64_t> Db::QueryInt(std::string_view sql, std::initializer_list<SqlPara
   return value;
 }
 
+Result<double> Db::QueryReal(std::string_view sql, std::initializer_list<SqlParam> params,
+                             double fallback) {
+  double value = fallback;
+  bool first = true;
+  Status st = Query(sql, params, [&](const Row& r) {
+    if (first && !r.IsNull(0)) value = r.Real(0);
+    first = false;
+  });
+  if (!st.ok()) return st;
+  return value;
+}
+
 Result<std::string> Db::QueryText(std::string_view sql, std::initializer_list<SqlParam> params,
                                   std::string fallback) {
   std::string value = std::move(fallback);

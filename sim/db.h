@@ -73,6 +73,8 @@ class Db {
   // First column of the first row as an integer (or `fallback` when there is no row).
   Result<int64_t> QueryInt(std::string_view sql, std::initializer_list<SqlParam> params,
                            int64_t fallback = 0);
+  Result<double> QueryReal(std::string_view sql, std::initializer_list<SqlParam> params,
+                           double fallback = 0);
   Result<std::string> QueryText(std::string_view sql, std::initializer_list<SqlParam> params,
                                 std::string fallback = {});
 

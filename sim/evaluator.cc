@@ -66,7 +66,8 @@ int MonthIndex(const std::string& word) {
 }
 
 std::string FormatNumber(double v) {
-  if (std::fabs(v - std::round(v)) < 1e-9) return std::to_string(static_cast<long long>(std::llround(v)));
+  if (std::fabs(v - std::round(v)) < 1e-9)
+    return std::to_string(static_cast<long long>(std::llround(v)));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f", v);
   std::string s = buf;
@@ -144,7 +145,8 @@ std::string DeterministicJudge::Canonicalize(std::string_view text) {
   }
   // Durations and distances: unit words to canonical units; "1 h 20 min" -> "80 min".
   {
-    std::regex hm(R"((\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b\s*(?:and\s*)?(\d+(?:\.\d+)?)\s*(?:minutes?|mins?|m)\b)");
+    std::regex hm(
+        R"((\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\b\s*(?:and\s*)?(\d+(?:\.\d+)?)\s*(?:minutes?|mins?|m)\b)");
     std::string rest = s;
     out.clear();
     while (std::regex_search(rest, m, hm)) {
@@ -197,10 +199,11 @@ bool ContainsSequence(const std::vector<std::string>& hay, const std::vector<std
 
 bool DeclaresUnachievable(std::string_view pred) {
   std::string p = Lower(pred);
-  static const char* kPhrases[] = {"n/a",        "not achievable", "unachievable", "not possible",
-                                   "impossible", "cannot",         "can't",        "can not",
-                                   "unable",     "does not exist", "doesn't exist", "no such",
-                                   "not available", "not found",   "no information", "not exist"};
+  static const char* kPhrases[] = {
+      "n/a",           "not achievable", "unachievable",   "not possible",
+      "impossible",    "cannot",         "can't",          "can not",
+      "unable",        "does not exist", "doesn't exist",  "no such",
+      "not available", "not found",      "no information", "not exist"};
   for (const char* ph : kPhrases) {
     if (p.find(ph) != std::string::npos) return true;
   }
@@ -227,8 +230,8 @@ Result<float> DeterministicJudge::Unachievable(std::string_view, std::string_vie
 }
 
 std::string CleanAnswer(std::string_view s) {
-  if (s.size() >= 2 && ((s.front() == '"' && s.back() == '"') ||
-                        (s.front() == '\'' && s.back() == '\''))) {
+  if (s.size() >= 2 &&
+      ((s.front() == '"' && s.back() == '"') || (s.front() == '\'' && s.back() == '\''))) {
     s = s.substr(1, s.size() - 2);
   }
   return Lower(s);
@@ -500,8 +503,8 @@ EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view ans
         }
       }
       std::string rule = options.webarena_url_rule ? "query-parameter rule"
-                         : task.eval.url_note     ? *task.eval.url_note
-                                                  : "EXACT";
+                         : task.eval.url_note      ? *task.eval.url_note
+                                                   : "EXACT";
       result.checks.push_back({"url_match", rule, ref_text, pred, passed});
       if (!passed) result.score = 0.f;
     } else if (type == "program_html") {

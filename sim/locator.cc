@@ -71,14 +71,14 @@ class Parser {
     return false;
   }
   Status Error(const std::string& what) const {
-    return InvalidArgument("unsupported locator '" + std::string(s_.substr(0, 200)) + "': " +
-                           what + " at position " + std::to_string(pos_));
+    return InvalidArgument("unsupported locator '" + std::string(s_.substr(0, 200)) + "': " + what +
+                           " at position " + std::to_string(pos_));
   }
   std::string Ident() {
     Skip();
     size_t start = pos_;
-    while (pos_ < s_.size() &&
-           (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '$')) {
+    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) ||
+                                s_[pos_] == '_' || s_[pos_] == '$')) {
       ++pos_;
     }
     return std::string(s_.substr(start, pos_ - start));
@@ -194,7 +194,8 @@ class Parser {
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       size_t start = pos_;
-      while (pos_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '.')) {
+      while (pos_ < s_.size() &&
+             (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '.')) {
         ++pos_;
       }
       auto n = Make(K::kNumber);
@@ -612,8 +613,9 @@ Result<std::optional<std::string>> Locator::Evaluate(const Page& page) const {
     case Value::Kind::kBool:
       return std::optional<std::string>(v->b ? "true" : "false");
     default:
-      return InvalidArgument("locator returned an element or list, which upstream serialises "
-                             "to an object; use a property such as outerText");
+      return InvalidArgument(
+          "locator returned an element or list, which upstream serialises "
+          "to an object; use a property such as outerText");
   }
 }
 

@@ -8,8 +8,8 @@ namespace {
 
 using json = nlohmann::json;
 
-const char* kKindNames[] = {"exact_match", "must_include", "must_exclude",
-                            "required_values", "one_of", "fuzzy_match"};
+const char* kKindNames[] = {"exact_match",     "must_include", "must_exclude",
+                            "required_values", "one_of",       "fuzzy_match"};
 
 Status FieldError(const std::string& where, const std::string& field, const std::string& what) {
   return InvalidArgument(where + ": field '" + field + "' " + what);
@@ -87,9 +87,19 @@ json ChecksToJson(const std::vector<StringCheck>& checks) {
   return out;
 }
 
-const char* kKnownFields[] = {"sites", "task_id", "require_login", "storage_state", "start_url",
-                              "geolocation", "intent_template", "instantiation_dict", "intent",
-                              "require_reset", "eval", "intent_template_id", "old_task_id"};
+const char* kKnownFields[] = {"sites",
+                              "task_id",
+                              "require_login",
+                              "storage_state",
+                              "start_url",
+                              "geolocation",
+                              "intent_template",
+                              "instantiation_dict",
+                              "intent",
+                              "require_reset",
+                              "eval",
+                              "intent_template_id",
+                              "old_task_id"};
 
 }  // namespace
 
@@ -151,7 +161,8 @@ Result<Task> ParseTask(const json& j, const std::string& where_in) {
     t.require_reset = it->get<bool>();
   }
   if (auto it = j.find("intent_template_id"); it != j.end()) {
-    if (!it->is_number_integer()) return FieldError(where, "intent_template_id", "must be an integer");
+    if (!it->is_number_integer())
+      return FieldError(where, "intent_template_id", "must be an integer");
     t.intent_template_id = it->get<int>();
   }
   if (auto it = j.find("old_task_id"); it != j.end() && !it->is_null()) {
@@ -196,8 +207,8 @@ Result<Task> ParseTask(const json& j, const std::string& where_in) {
           ParseChecks(*rc, where, field + ".required_contents", &target.required_contents));
       if (auto pa = p.find("prep_actions"); pa != p.end() && !pa->is_null()) {
         if (!pa->is_array()) return FieldError(where, field + ".prep_actions", "must be a list");
-        for (const json& a : *pa) target.prep_actions.push_back(a.is_string() ? a.get<std::string>()
-                                                                              : a.dump());
+        for (const json& a : *pa)
+          target.prep_actions.push_back(a.is_string() ? a.get<std::string>() : a.dump());
       }
       e.program_html.push_back(std::move(target));
     }

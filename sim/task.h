@@ -50,7 +50,7 @@ struct Task {
   std::vector<std::string> sites;
   bool require_login = true;
   std::optional<std::string> storage_state;
-  std::string start_url;  // placeholders kept; " |AND| " separates tabs
+  std::string start_url;       // placeholders kept; " |AND| " separates tabs
   nlohmann::json geolocation;  // null in all published tasks
   std::string intent_template;
   nlohmann::json instantiation_dict = nlohmann::json::object();

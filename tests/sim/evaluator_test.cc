@@ -187,7 +187,8 @@ TEST_CASE("program_html: targets, locators, helpers and the product of scores", 
   p.locator = "document.querySelector('.item-name').outerText";
   StringCheck c;
   c.kind = StringCheck::Kind::kExactMatch;
-  auto name = *env.browser().site("fixture")->db->QueryText("SELECT name FROM items WHERE id=2", {});
+  auto name =
+      *env.browser().site("fixture")->db->QueryText("SELECT name FROM items WHERE id=2", {});
   c.values = {name};
   p.required_contents = {c};
   t.eval.program_html = {p};

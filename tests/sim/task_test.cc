@@ -78,7 +78,8 @@ TEST_CASE("The published files round-trip field for field", "[task][shared]") {
   }
 }
 
-TEST_CASE("Every locator in the published tasks parses; func: helpers are named", "[task][shared]") {
+TEST_CASE("Every locator in the published tasks parses; func: helpers are named",
+          "[task][shared]") {
   int expressions = 0, helpers = 0;
   for (const Task& t : Published()) {
     for (const ProgramHtmlTarget& p : t.eval.program_html) {

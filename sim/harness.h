@@ -1,0 +1,93 @@
+// The evaluation harness: runs tasks with a policy on a VecEnv and reports success rates in the
+// paper's table layout.
+//
+// Episode control follows the reference evaluation: a turn cap (default 30), and an early stop
+// (scored as an exit with an "Early stop: ..." message) after 5 consecutive unparsable actions
+// or 5 identical actions in a row.
+#ifndef WEBAGENT_SIM_HARNESS_H_
+#define WEBAGENT_SIM_HARNESS_H_
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/env.h"
+#include "sim/evaluator.h"
+#include "sim/task.h"
+#include "sim/task_templates.h"
+
+namespace wa {
+
+// A policy maps the current observation (and, for privileged policies such as the oracle, the
+// environment) to model text containing one action. One policy serves many environments at
+// once; `slot` identifies the environment. Act is called from the harness thread only.
+class Policy {
+ public:
+  virtual ~Policy() = default;
+  virtual std::string name() const = 0;
+  virtual void Begin(size_t slot, const Task& task) = 0;
+  virtual std::string Act(size_t slot, const Task& task, const StepResult& last,
+                          const Env& env) = 0;
+};
+
+// exit() at once: shows that tasks are not passed by doing nothing.
+std::unique_ptr<Policy> MakeNoopPolicy();
+// Uniformly random actions over the current page (seeded per task).
+std::unique_ptr<Policy> MakeRandomPolicy(uint64_t seed);
+// The scripted oracle of each task's template (tasks without a template get exit("N/A")).
+std::unique_ptr<Policy> MakeOraclePolicy(std::vector<GeneratedTask> tasks,
+                                         const SiteOptions& site_options = {});
+// By name: noop, random, oracle.
+Result<std::unique_ptr<Policy>> MakePolicy(const std::string& name, uint64_t seed,
+                                           const std::vector<GeneratedTask>& tasks);
+
+struct HarnessOptions {
+  int max_steps = 30;           // turn cap
+  int parse_failure_limit = 5;  // consecutive unparsable actions before an early stop
+  int repeat_limit = 5;         // identical consecutive actions before an early stop
+  size_t envs = 8;
+  size_t threads = 2;
+  uint64_t seed = 0;
+  EvaluatorOptions evaluator;
+  ObservationType observation = ObservationType::kWebRL;
+  bool keep_actions = true;  // record each episode's actions in the report
+  bool progress = false;     // print progress lines to stderr
+};
+
+struct TaskOutcome {
+  int task_id = 0;
+  int intent_template_id = 0;
+  std::string sites;  // "shopping" or "gitlab+reddit"
+  std::vector<std::string> eval_types;
+  std::string intent;
+  float score = 0;
+  int steps = 0;
+  bool early_stop = false;
+  std::string answer;
+  std::string explanation;
+  std::string error;  // reset failure etc.
+  std::vector<std::string> actions;
+};
+
+struct EvalReport {
+  std::string policy;
+  std::vector<TaskOutcome> outcomes;  // in task order
+  double elapsed_s = 0;
+  long total_steps = 0;
+
+  // Success rate (%) over outcomes whose site group is `group` ("" = all).
+  double SuccessRate(const std::string& group) const;
+  // The paper's layout: Reddit | GitLab | CMS | Map | Shopping | (other sites) | Multi | Avg,
+  // then per task category (info seeking, site navigation, content & config).
+  std::string Table() const;
+  nlohmann::json ToJson() const;
+};
+
+EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
+                         const HarnessOptions& options);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_SIM_HARNESS_H_

@@ -1,0 +1,198 @@
+#include "sim/task_templates.h"
+
+#include <map>
+#include <set>
+
+#include "sim/action.h"
+#include "sim/selector.h"
+#include "sim/site.h"
+#include "sim/text.h"
+
+namespace wa {
+
+// Site template sets (sim/sites/*_tasks.cc).
+std::vector<TemplateFamily> FixtureTemplates();
+
+const std::vector<TemplateFamily>& TemplateFamilies() {
+  static const std::vector<TemplateFamily>* kAll = [] {
+    auto* all = new std::vector<TemplateFamily>();
+    for (auto& f : FixtureTemplates()) all->push_back(std::move(f));
+    return all;
+  }();
+  return *kAll;
+}
+
+const TemplateFamily* FindTemplate(int id) {
+  for (const TemplateFamily& f : TemplateFamilies()) {
+    if (f.id == id) return &f;
+  }
+  return nullptr;
+}
+
+std::string Instantiate(const std::string& tmpl, const nlohmann::json& params) {
+  std::string out = tmpl;
+  for (auto it = params.begin(); it != params.end(); ++it) {
+    std::string key = "{{" + it.key() + "}}";
+    std::string value = it->is_string() ? it->get<std::string>() : it->dump();
+    for (size_t p = out.find(key); p != std::string::npos; p = out.find(key, p + value.size())) {
+      out.replace(p, key.size(), value);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions& options) {
+  std::vector<GeneratedTask> out;
+  std::map<std::string, std::unique_ptr<Db>> dbs;
+  for (const TemplateFamily& f : TemplateFamilies()) {
+    bool wanted = true;
+    for (const std::string& s : f.sites) {
+      wanted &= options.sites.empty() ||
+                std::find(options.sites.begin(), options.sites.end(), s) != options.sites.end();
+    }
+    if (!wanted || (split == Split::kTrain && !f.in_train)) continue;
+    const std::string& site_name = f.sites.front();
+    if (!dbs.count(site_name)) {
+      SiteOptions so;
+      so.seed = options.seed;
+      auto site = GetSite(site_name, so);
+      if (!site.ok()) return site.status();
+      auto db = Db::OpenMemory();
+      if (!db.ok()) return db.status();
+      WA_RETURN_IF_ERROR((*db)->Deserialize((*site)->pristine));
+      dbs[site_name] = std::move(*db);
+    }
+    Db& db = *dbs[site_name];
+    // The test instantiation comes from a fixed stream per template; training ones from another
+    // stream and must differ from it.
+    Rng test_rng = Rng(options.seed).Split("test").Split(static_cast<uint64_t>(f.id));
+    auto test_params = f.sample(db, test_rng);
+    if (!test_params.ok()) return test_params.status();
+    std::vector<nlohmann::json> chosen;
+    if (split == Split::kTest) {
+      chosen.push_back(*test_params);
+    } else {
+      Rng rng = Rng(options.seed).Split("train").Split(static_cast<uint64_t>(f.id));
+      std::set<std::string> seen = {test_params->dump()};
+      for (int tries = 0; static_cast<int>(chosen.size()) < options.per_template &&
+                          tries < 50 * options.per_template;
+           ++tries) {
+        auto p = f.sample(db, rng);
+        if (!p.ok()) return p.status();
+        if (seen.insert(p->dump()).second) chosen.push_back(*p);
+      }
+    }
+    for (const nlohmann::json& params : chosen) {
+      auto task = f.build(params, db);
+      if (!task.ok()) return task.status();
+      task->task_id = static_cast<int>(out.size());
+      task->intent_template_id = f.id;
+      task->intent_template = f.intent_template;
+      task->instantiation_dict = params;
+      if (task->intent.empty()) task->intent = Instantiate(f.intent_template, params);
+      if (task->sites.empty()) task->sites = f.sites;
+      task->eval.eval_types = f.eval_types;
+      out.push_back({std::move(*task), params});
+    }
+  }
+  return out;
+}
+
+std::string OracleRunner::Next(const Env& env) {
+  const Page* page = env.browser().page();
+  if (next_ >= plan_.size() || page == nullptr) return "exit(message=\"N/A\")";
+  const OracleOp& op = plan_[next_];
+  auto with_thought = [&](const Action& a) {
+    std::string t = op.thought.empty() ? std::string() : op.thought + "\n";
+    return t + FormatAction(a);
+  };
+  Action a;
+  switch (op.kind) {
+    case OracleOp::Kind::kExit:
+      ++next_;
+      a.type = ActionType::kExit;
+      a.argument = op.argument;
+      return with_thought(a);
+    case OracleOp::Kind::kGoBack:
+      ++next_;
+      a.type = ActionType::kGoBack;
+      return with_thought(a);
+    case OracleOp::Kind::kPressEnter:
+      ++next_;
+      a.type = ActionType::kPressEnter;
+      return with_thought(a);
+    default:
+      break;
+  }
+  auto sel = Selector::Parse(op.selector);
+  if (!sel.ok()) return "exit(message=\"oracle error: bad selector\")";
+  const Document& doc = page->doc();
+  auto text_ok = [&](NodeId n) {
+    return op.text.empty() ||
+           CollapseWhitespace(InnerText(doc, page->styles(), n)).find(op.text) !=
+               std::string::npos ||
+           page->Value(n).find(op.text) != std::string::npos;
+  };
+  // The labelled element that is, or lies inside, the first matching target.
+  int label = -1;
+  NodeId target = kNoNode;
+  for (NodeId n : sel->QueryAll(doc)) {
+    if (!text_ok(n)) continue;
+    target = n;
+    break;
+  }
+  if (target == kNoNode) {
+    return "exit(message=\"oracle error: no element matches " + op.selector + "\")";
+  }
+  const auto& labels = page->labels();
+  for (size_t i = 0; i < labels.size() && label < 0; ++i) {
+    if (doc.IsInclusiveAncestor(target, labels[i]) || doc.IsInclusiveAncestor(labels[i], target)) {
+      label = static_cast<int>(i);
+    }
+  }
+  if (label < 0) {
+    // Not in the viewport: scroll towards it.
+    if (++scrolls_ > 40) return "exit(message=\"oracle error: target never became visible\")";
+    a.type = page->ViewportBox(target).y < 0 ? ActionType::kScrollUp : ActionType::kScrollDown;
+    return "# Note: the target is outside the viewport\n" + FormatAction(a);
+  }
+  scrolls_ = 0;
+  ++next_;
+  a.element = label;
+  a.argument = op.argument;
+  switch (op.kind) {
+    case OracleOp::Kind::kClick:
+      a.type = ActionType::kClick;
+      break;
+    case OracleOp::Kind::kType:
+      a.type = ActionType::kType;
+      break;
+    case OracleOp::Kind::kSearch:
+      a.type = ActionType::kSearch;
+      break;
+    case OracleOp::Kind::kSelect:
+      a.type = ActionType::kSelectOption;
+      break;
+    case OracleOp::Kind::kHover:
+      a.type = ActionType::kHover;
+      break;
+    default:
+      break;
+  }
+  return with_thought(a);
+}
+
+std::vector<std::pair<std::string, std::pair<int, int>>> TemplateCoverage(
+    const std::vector<Task>& published) {
+  std::map<std::string, std::pair<int, int>> by_site;
+  for (const Task& t : published) {
+    std::string key;
+    for (const std::string& s : t.sites) key += (key.empty() ? "" : "+") + s;
+    auto& c = by_site[key];
+    c.second++;
+    if (FindTemplate(t.intent_template_id) != nullptr) c.first++;
+  }
+  return {by_site.begin(), by_site.end()};
+}
+
+}  // namespace wa

@@ -1,0 +1,96 @@
+// Task templates, splits and the oracle.
+//
+// A template family is an intent template (WebArena's wording), the sites it runs on, a seeded
+// parameter sampler that draws instantiations from the simulated data, a task builder that
+// computes the reference (answer, URL, page checks) from the site database, and an oracle plan
+// that solves the task through UI actions only (it reads pages, never writes the database),
+// with a short thought per step in the reference's "# Element: ..." / "# Note: ..." style.
+// Sites register their families; the framework ships the fixture site's.
+#ifndef WEBAGENT_SIM_TASK_TEMPLATES_H_
+#define WEBAGENT_SIM_TASK_TEMPLATES_H_
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sim/db.h"
+#include "sim/env.h"
+#include "sim/rng.h"
+#include "sim/task.h"
+
+namespace wa {
+
+// One oracle step, resolved against the page at the time it runs.
+struct OracleOp {
+  enum class Kind { kClick, kType, kSearch, kSelect, kHover, kPressEnter, kGoBack, kExit };
+  Kind kind = Kind::kClick;
+  std::string selector;  // CSS selector of the target element (first labelled match)
+  std::string text;      // optional: the target's text must contain this
+  std::string argument;  // text to type, option to select, or the exit message
+  std::string thought;   // "# Element: ..." / "# Note: ..."
+};
+
+struct TemplateFamily {
+  int id = 0;  // intent_template_id (published id, or >= 90000 for simulator-only templates)
+  std::vector<std::string> sites;
+  std::string intent_template;
+  std::vector<std::string> eval_types;
+  bool in_train = true;  // false when WebArena-Lite keeps the template out of its training set
+  // Draws one instantiation ({"param": "value"}) from the seeded site data.
+  std::function<Result<nlohmann::json>(Db& db, Rng& rng)> sample;
+  // Builds the task for an instantiation; references are computed from the database.
+  std::function<Result<Task>(const nlohmann::json& params, Db& db)> build;
+  // The oracle plan for the task.
+  std::function<Result<std::vector<OracleOp>>(const Task& task, const nlohmann::json& params,
+                                              Db& db)>
+      oracle;
+};
+
+// Every registered family (built once; thread-safe to call).
+const std::vector<TemplateFamily>& TemplateFamilies();
+const TemplateFamily* FindTemplate(int intent_template_id);
+
+// Fills {{param}} placeholders of an intent template.
+std::string Instantiate(const std::string& intent_template, const nlohmann::json& params);
+
+enum class Split { kTest, kTrain };
+
+struct GeneratedTask {
+  Task task;
+  nlohmann::json params;
+};
+
+struct SplitOptions {
+  std::vector<std::string> sites;  // only families whose sites are all in this list; empty: all
+  int per_template = 1;            // train: instantiations per template (test: always 1)
+  uint64_t seed = 0;               // site data seed
+};
+
+// test: one task per template (a fixed instantiation); train: `per_template` further
+// instantiations per template whose parameters differ from the test one, for templates that
+// are not kept out of training. Task ids are assigned in order.
+Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions& options);
+
+// Runs an oracle plan step by step on an Env (the policy side of the oracle).
+class OracleRunner {
+ public:
+  explicit OracleRunner(std::vector<OracleOp> plan) : plan_(std::move(plan)) {}
+  // The next action text (thought + action) for the env's current page.
+  std::string Next(const Env& env);
+  bool done() const { return next_ >= plan_.size(); }
+
+ private:
+  std::vector<OracleOp> plan_;
+  size_t next_ = 0;
+  int scrolls_ = 0;
+};
+
+// Per-site coverage of the published test templates: {site: {implemented, published}}.
+std::vector<std::pair<std::string, std::pair<int, int>>> TemplateCoverage(
+    const std::vector<Task>& published);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_SIM_TASK_TEMPLATES_H_

@@ -1,0 +1,151 @@
+#include "sim/harness.h"
+
+#include <set>
+
+#include "tests/sim/test_util.h"
+
+namespace wa {
+namespace {
+
+std::vector<Task> TasksOf(const std::vector<GeneratedTask>& gen) {
+  std::vector<Task> out;
+  for (const GeneratedTask& g : gen) out.push_back(g.task);
+  return out;
+}
+
+TEST_CASE("Splits: one test task per template, disjoint training instantiations", "[harness]") {
+  auto test = GenerateSplit(Split::kTest, {});
+  REQUIRE(test.ok());
+  std::set<int> templates;
+  for (const GeneratedTask& g : *test) {
+    CHECK(templates.insert(g.task.intent_template_id).second);
+    CHECK(g.task.intent == Instantiate(g.task.intent_template, g.params));
+    CHECK(ValidateTaskEval(g.task).ok());
+    // Exported tasks load back unchanged.
+    auto again = ParseTask(ExportTask(g.task), "export");
+    REQUIRE(again.ok());
+    CHECK(ExportTask(*again) == ExportTask(g.task));
+  }
+  CHECK(templates.size() == TemplateFamilies().size());
+  SplitOptions so;
+  so.per_template = 5;
+  auto train = GenerateSplit(Split::kTrain, so);
+  REQUIRE(train.ok());
+  std::set<std::string> test_params;
+  for (const GeneratedTask& g : *test) {
+    test_params.insert(std::to_string(g.task.intent_template_id) + g.params.dump());
+  }
+  for (const GeneratedTask& g : *train) {
+    CHECK(test_params.count(std::to_string(g.task.intent_template_id) + g.params.dump()) == 0);
+    const TemplateFamily* f = FindTemplate(g.task.intent_template_id);
+    REQUIRE(f != nullptr);
+    CHECK(f->in_train);
+  }
+  CHECK(train->size() > test->size());
+  // Deterministic.
+  auto again = GenerateSplit(Split::kTrain, so);
+  REQUIRE(again.ok());
+  REQUIRE(again->size() == train->size());
+  for (size_t i = 0; i < train->size(); ++i)
+    CHECK((*again)[i].task.intent == (*train)[i].task.intent);
+}
+
+TEST_CASE("The oracle solves every task; noop and random do not", "[harness]") {
+  SplitOptions so;
+  so.per_template = 8;
+  auto train = GenerateSplit(Split::kTrain, so);
+  auto test = GenerateSplit(Split::kTest, {});
+  REQUIRE(train.ok());
+  REQUIRE(test.ok());
+  for (auto* gen : {&*test, &*train}) {
+    std::vector<Task> tasks = TasksOf(*gen);
+    HarnessOptions ho;
+    ho.threads = 2;
+    auto oracle = MakeOraclePolicy(*gen);
+    EvalReport r = RunEvaluation(tasks, oracle.get(), ho);
+    for (const TaskOutcome& o : r.outcomes) {
+      INFO("task " << o.task_id << " " << o.intent << "\n" << o.explanation);
+      CHECK(o.score == 1.f);
+      CHECK(o.error.empty());
+      CHECK_FALSE(o.early_stop);
+    }
+    CHECK(r.SuccessRate("") == 100.0);
+    auto noop = MakeNoopPolicy();
+    CHECK(RunEvaluation(tasks, noop.get(), ho).SuccessRate("") == 0.0);
+    auto random = MakeRandomPolicy(3);
+    CHECK(RunEvaluation(tasks, random.get(), ho).SuccessRate("") < 20.0);
+  }
+}
+
+TEST_CASE("Early stop after repeated actions and parse failures; results independent of threads",
+          "[harness]") {
+  auto test = GenerateSplit(Split::kTest, {});
+  REQUIRE(test.ok());
+  std::vector<Task> tasks = TasksOf(*test);
+  struct Repeat : Policy {
+    std::string text;
+    std::string name() const override { return "repeat"; }
+    void Begin(size_t, const Task&) override {}
+    std::string Act(size_t, const Task&, const StepResult&, const Env&) override { return text; }
+  };
+  Repeat scroll;
+  scroll.text = "do(action=\"Scroll Down\")";
+  HarnessOptions ho;
+  EvalReport r = RunEvaluation(tasks, &scroll, ho);
+  for (const TaskOutcome& o : r.outcomes) {
+    CHECK(o.early_stop);
+    CHECK(o.steps == 5);
+    CHECK(o.answer.find("Early stop: Same action") == 0);
+  }
+  Repeat junk;
+  junk.text = "I am not sure";
+  r = RunEvaluation(tasks, &junk, ho);
+  for (const TaskOutcome& o : r.outcomes) {
+    CHECK(o.early_stop);
+    CHECK(o.answer.find("Early stop: Failed to parse") == 0);
+  }
+  // The turn cap truncates.
+  Repeat alternate;
+  alternate.text = "do(action=\"Wait\")";
+  ho.repeat_limit = 1000;
+  ho.max_steps = 4;
+  r = RunEvaluation(tasks, &alternate, ho);
+  for (const TaskOutcome& o : r.outcomes) CHECK(o.steps == 4);
+  // Same outcomes with 0, 1 and 2 worker threads.
+  std::vector<std::string> runs;
+  for (size_t threads : {0, 1, 2}) {
+    HarnessOptions h;
+    h.threads = threads;
+    auto random = MakeRandomPolicy(9);
+    EvalReport rr = RunEvaluation(tasks, random.get(), h);
+    std::string s;
+    for (const TaskOutcome& o : rr.outcomes) {
+      for (const std::string& a : o.actions) s += a + "\n";
+      s += o.explanation;
+    }
+    runs.push_back(s);
+  }
+  CHECK(runs[0] == runs[1]);
+  CHECK(runs[1] == runs[2]);
+}
+
+TEST_CASE("The report prints the paper's layout", "[harness]") {
+  EvalReport r;
+  r.policy = "p";
+  for (auto [sites, score] : std::vector<std::pair<std::string, float>>{
+           {"reddit", 1}, {"reddit", 0}, {"gitlab", 1}, {"map+wikipedia", 1}, {"shopping", 0}}) {
+    TaskOutcome o;
+    o.sites = sites;
+    o.score = score;
+    o.eval_types = {"string_match"};
+    r.outcomes.push_back(o);
+  }
+  std::string t = r.Table();
+  CHECK(t.find("| Method | Reddit | GitLab | CMS | Map | Shopping | Multi | Avg |") !=
+        std::string::npos);
+  CHECK(t.find("| p | 50.0 | 100.0 | - | - | 0.0 | 100.0 | 60.0 |") != std::string::npos);
+  CHECK(r.ToJson()["success_rate"] == 60.0);
+}
+
+}  // namespace
+}  // namespace wa
