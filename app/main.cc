@@ -16,6 +16,7 @@
 
 #include "sim/env.h"
 #include "sim/harness.h"
+#include "sim/llm_judge.h"
 #include "sim/random_policy.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
@@ -219,6 +220,9 @@ struct EvalArgs {
   size_t threads = 2;
   uint64_t seed = 0;
   bool webarena_url_rule = false;
+  std::string judge_url;  // empty: the deterministic judge
+  std::string judge_model = "gpt-4-1106-preview";
+  std::string judge_key_env = "OPENAI_API_KEY";
   std::string out = "out/eval.json";
 };
 
@@ -275,6 +279,20 @@ int RunEval(const EvalArgs& a) {
   ho.threads = a.threads;
   ho.seed = a.seed;
   ho.evaluator.webarena_url_rule = a.webarena_url_rule;
+  if (!a.judge_url.empty()) {
+    wa::HttpJudgeOptions jo;
+    jo.base_url = a.judge_url;
+    jo.model = a.judge_model;
+    jo.api_key_env = a.judge_key_env;
+    auto judge = wa::MakeHttpJudge(jo);
+    if (!judge.ok()) {
+      fmt::print(stderr, "error: {}\n", judge.status().message());
+      return 2;
+    }
+    ho.evaluator.judge = *judge;
+  }
+  fmt::print("fuzzy_match judge: {}\n",
+             ho.evaluator.judge ? ho.evaluator.judge->name() : std::string("deterministic"));
   ho.progress = true;
   fmt::print("eval: {} tasks, policy {}, {} envs, {} threads, turn cap {}\n", tasks.size(),
              a.policy, a.envs, a.threads, a.max_steps);
@@ -386,6 +404,14 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--threads", ev.threads, "Worker threads")->capture_default_str();
   eval_cmd->add_flag("--webarena-url-rule", ev.webarena_url_rule,
                      "url_match with WebArena's query-parameter rule instead of VAB's");
+  eval_cmd->add_option("--judge-url", ev.judge_url,
+                       "OpenAI-compatible endpoint (.../v1) for fuzzy_match; default: the "
+                       "deterministic judge");
+  eval_cmd->add_option("--judge-model", ev.judge_model, "Judge model")->capture_default_str();
+  eval_cmd
+      ->add_option("--judge-key-env", ev.judge_key_env,
+                   "Environment variable with the judge's API key")
+      ->capture_default_str();
   eval_cmd->add_option("--out", ev.out, "JSON result file ('' for none)")->capture_default_str();
 
   std::string export_path, published;

@@ -7,7 +7,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   clang clang-format libclang-rt-14-dev
   libgumbo-dev libsqlite3-dev catch2 nlohmann-json3-dev libfmt-dev libcli11-dev
-  libkainjow-mustache-dev
+  libkainjow-mustache-dev libcpp-httplib-dev
 )
 
 missing=()
