@@ -9,6 +9,7 @@ namespace wa {
 
 // Site builders live in sim/sites/; each is declared here to keep the registry in one place.
 Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& options);
 
 namespace {
 
@@ -152,7 +153,7 @@ std::string ExpandPlaceholders(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> AvailableSites() { return {"fixture"}; }
+std::vector<std::string> AvailableSites() { return {"fixture", "shopping"}; }
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
                                                  const SiteOptions& options) {
@@ -165,6 +166,8 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
   Result<std::shared_ptr<const SiteModel>> site = NotFound("");
   if (name == "fixture") {
     site = BuildFixtureSite(options);
+  } else if (name == "shopping") {
+    site = BuildShoppingSite(options);
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;

@@ -12,11 +12,13 @@ namespace wa {
 
 // Site template sets (sim/sites/*_tasks.cc).
 std::vector<TemplateFamily> FixtureTemplates();
+std::vector<TemplateFamily> ShoppingTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
     auto* all = new std::vector<TemplateFamily>();
     for (auto& f : FixtureTemplates()) all->push_back(std::move(f));
+    for (auto& f : ShoppingTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;
@@ -66,7 +68,9 @@ Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions
     // The test instantiation comes from a fixed stream per template; training ones from another
     // stream and must differ from it.
     Rng test_rng = Rng(options.seed).Split("test").Split(static_cast<uint64_t>(f.id));
-    auto test_params = f.sample(db, test_rng);
+    Result<nlohmann::json> test_params = f.published_params.is_null()
+                                             ? f.sample(db, test_rng)
+                                             : Result<nlohmann::json>(f.published_params);
     if (!test_params.ok()) return test_params.status();
     std::vector<nlohmann::json> chosen;
     if (split == Split::kTest) {
@@ -136,10 +140,14 @@ std::string OracleRunner::Next(const Env& env) {
   // The labelled element that is, or lies inside, the first matching target.
   int label = -1;
   NodeId target = kNoNode;
+  // Prefer a rendered match (hidden menus hold copies of many links).
   for (NodeId n : sel->QueryAll(doc)) {
     if (!text_ok(n)) continue;
-    target = n;
-    break;
+    if (target == kNoNode) target = n;
+    if (page->layout().has_box[n]) {
+      target = n;
+      break;
+    }
   }
   if (target == kNoNode) {
     return "exit(message=\"oracle error: no element matches " + op.selector + "\")";

@@ -38,6 +38,8 @@ struct TemplateFamily {
   std::string intent_template;
   std::vector<std::string> eval_types;
   bool in_train = true;  // false when WebArena-Lite keeps the template out of its training set
+  // The published test instantiation (intent word for word); null: the test task is sampled.
+  nlohmann::json published_params;
   // Draws one instantiation ({"param": "value"}) from the seeded site data.
   std::function<Result<nlohmann::json>(Db& db, Rng& rng)> sample;
   // Builds the task for an instantiation; references are computed from the database.

@@ -1,0 +1,176 @@
+#include <map>
+#include <set>
+
+#include "sim/env.h"
+#include "sim/locator.h"
+#include "sim/task.h"
+#include "sim/task_templates.h"
+#include "tests/sim/test_util.h"
+
+namespace wa {
+namespace {
+
+Db& ShopDb(Env* env) {
+  StepResult r;
+  REQUIRE(env->Reset("__SHOPPING__/", 1, &r).ok());
+  return *env->browser().site("shopping")->db;
+}
+
+TEST_CASE("Shopping data: volume, category paths, statuses", "[shopping]") {
+  Env env;
+  Db& db = ShopDb(&env);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM products", {}) >= 2000);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM reviews", {}) >= 5000);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM orders WHERE customer_id = 1", {}) >= 100);
+  CHECK(*db.QueryInt("SELECT COUNT(DISTINCT status) FROM orders", {}) == 5);
+  CHECK(*db.QueryInt("SELECT MIN(created_at) >= 1609459200 AND MAX(created_at) < 1704067200 "
+                     "FROM orders",
+                     {}) == 1);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM categories WHERE url_path = "
+                     "'clothing-shoes-jewelry/men/shoes'",
+                     {}) == 1);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM categories WHERE url_path = "
+                     "'home-kitchen/furniture/living-room-furniture'",
+                     {}) == 1);
+  CHECK(*db.QueryInt("SELECT MAX(level) FROM categories", {}) == 3);
+  // Reviews are generated from aspects: the fingerprint-resistance question has answers.
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM reviews WHERE body LIKE '%fingerprint resistance%'",
+                     {}) > 0);
+  // Deterministic: the same seed gives the same store.
+  Env other;
+  Db& db2 = ShopDb(&other);
+  CHECK(*db.ContentHash() == *db2.ContentHash());
+}
+
+TEST_CASE("Published shopping start and reference URLs exist in the simulated store",
+          "[shopping][shared]") {
+  std::string path = testing::SharedFileOrSkip("webarena-lite/test_webarena_lite.raw.json");
+  auto tasks = LoadTasks(path);
+  REQUIRE(tasks.ok());
+  Env env;
+  StepResult r;
+  int checked = 0;
+  std::set<std::string> urls;
+  for (const Task& t : *tasks) {
+    if (t.sites != std::vector<std::string>{"shopping"}) continue;
+    for (const std::string& u : t.StartUrls()) urls.insert(u);
+  }
+  for (const char* u :
+       {"__SHOPPING__/clothing-shoes-jewelry/men/shoes.html?price=0-30",
+        "__SHOPPING__/catalogsearch/result/?q=switch+accessories",
+        "__SHOPPING__/home-kitchen/furniture/living-room-furniture.html", "__SHOPPING__/wishlist/",
+        "__SHOPPING__/newsletter/manage/", "__SHOPPING__/customer/address",
+        "__SHOPPING__/contact/index/", "__SHOPPING__/checkout/cart",
+        "__SHOPPING__/sales/order/view/order_id/189/", "__SHOPPING__/sales/order/history/"}) {
+    urls.insert(u);
+  }
+  for (const std::string& u : urls) {
+    EpisodeSpec spec = EpisodeSpec::FromUrl(u);
+    REQUIRE(env.Reset(spec, 1, &r).ok());
+    INFO(u << " -> " << r.info.title);
+    CHECK(r.info.title.find("404") == std::string::npos);
+    CHECK(r.observation.find("Whoops") == std::string::npos);
+    ++checked;
+  }
+  CHECK(checked >= 14);
+}
+
+TEST_CASE("Shopping pages carry the DOM hooks of the published locators", "[shopping]") {
+  Env env;
+  StepResult r;
+  auto eval = [&](const std::string& url, const std::string& locator) {
+    REQUIRE(env.Reset(url, 1, &r).ok());
+    auto loc = Locator::Parse(locator);
+    REQUIRE(loc.ok());
+    auto v = loc->Evaluate(*env.browser().page());
+    INFO(url << " " << locator << " " << v.status().message());
+    REQUIRE(v.ok());
+    REQUIRE(v->has_value());
+    return **v;
+  };
+  CHECK(eval("__SHOPPING__/newsletter/manage/",
+             "document.querySelector('[title=\"General Subscription\"').checked.toString()") ==
+        "false");
+  CHECK(eval("__SHOPPING__/customer/address",
+             "document.querySelector(\".box.box-address-shipping > .box-content\").outerText")
+            .find("San Mateo, California, 94010") != std::string::npos);
+  CHECK(eval("__SHOPPING__/sales/order/view/order_id/12/",
+             "document.querySelector(\".order-details-items.ordered\").outerText")
+            .find("Items Ordered") != std::string::npos);
+  CHECK(eval("__SHOPPING__/contact/",
+             "document.querySelector('[title=\"What’s on your mind?\"').value") == "");
+  // An empty wish list has no grid (null upstream): add a product first.
+  REQUIRE(env.Reset("__SHOPPING__/elmwood-inn-fine-teas-orange-vanilla-caffeine-free-fruit-"
+                    "infusion-16-ounce-pouch.html",
+                    1, &r)
+              .ok());
+  for (int i = 0; i < 5 && r.observation.find("Add to Wish List") == std::string::npos; ++i) {
+    env.Step("do(action=\"Scroll Down\")", &r);
+  }
+  std::string obs = r.observation;
+  size_t pos = obs.find("Add to Wish List");
+  REQUIRE(pos != std::string::npos);
+  size_t id_at = obs.rfind("id=\"", pos);
+  int id = std::stoi(obs.substr(id_at + 4));
+  env.Step("do(action=\"Click\", element=\"" + std::to_string(id) + "\")", &r);
+  CHECK(r.info.action_error.empty());
+  CHECK(r.info.url == "http://localhost:7770/wishlist/");
+  auto grid = Locator::Parse("document.querySelector('.products-grid.wishlist').outerText");
+  auto v = grid->Evaluate(*env.browser().page());
+  REQUIRE(v.ok());
+  REQUIRE(v->has_value());
+  CHECK((*v)->find("Elmwood Inn Fine Teas, Orange Vanilla") != std::string::npos);
+}
+
+TEST_CASE("Shopping flows: cart, checkout creates an order, search ranking", "[shopping]") {
+  Env env;
+  StepResult r;
+  REQUIRE(env.Reset("__SHOPPING__/catalogsearch/result/?q=switch+accessories", 1, &r).ok());
+  CHECK(r.observation.find("Search results for: 'switch accessories'") != std::string::npos);
+  Db& db = *env.browser().site("shopping")->db;
+  int64_t orders = *db.QueryInt("SELECT COUNT(*) FROM orders", {});
+  // Add the first listed product to the cart, check out, place the order.
+  auto click = [&](const std::string& needle) {
+    for (int i = 0; i < 8 && r.observation.find(needle) == std::string::npos; ++i) {
+      env.Step("do(action=\"Scroll Down\")", &r);
+    }
+    size_t pos = r.observation.find(needle);
+    REQUIRE(pos != std::string::npos);
+    size_t id_at = r.observation.rfind("id=\"", pos);
+    env.Step("do(action=\"Click\", element=\"" +
+                 std::to_string(std::stoi(r.observation.substr(id_at + 4))) + "\")",
+             &r);
+    INFO(needle << ": " << r.info.action_error);
+    REQUIRE(r.info.action_error.empty());
+  };
+  click("Add to Cart");
+  CHECK(r.info.url == "http://localhost:7770/checkout/cart/");
+  CHECK(r.observation.find("You added") != std::string::npos);
+  click("Proceed to Checkout");
+  click("Place Order");
+  CHECK(r.info.url.find("/sales/order/view/order_id/") != std::string::npos);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM orders", {}) == orders + 1);
+  CHECK(*db.QueryText("SELECT status FROM orders ORDER BY id DESC LIMIT 1", {}) == "pending");
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM cart_items", {}) == 0);
+}
+
+TEST_CASE("Shopping templates: published intents word for word", "[shopping][shared]") {
+  std::string path = testing::SharedFileOrSkip("webarena-lite/test_webarena_lite.raw.json");
+  auto published = LoadTasks(path);
+  REQUIRE(published.ok());
+  std::map<int, std::string> intents;
+  for (const Task& t : *published) intents[t.intent_template_id] = t.intent;
+  SplitOptions so;
+  so.sites = {"shopping"};
+  auto test = GenerateSplit(Split::kTest, so);
+  REQUIRE(test.ok());
+  CHECK(test->size() >= 11);
+  for (const GeneratedTask& g : *test) {
+    INFO("template " << g.task.intent_template_id);
+    REQUIRE(intents.count(g.task.intent_template_id) == 1);
+    CHECK(g.task.intent == intents[g.task.intent_template_id]);
+  }
+}
+
+}  // namespace
+}  // namespace wa
