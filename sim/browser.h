@@ -57,6 +57,10 @@ class Browser {
   void CloseAll();
   // Opens a URL in a new tab, which becomes active.
   Status OpenTab(std::string_view url);
+  // Makes tab i active (ignored when out of range).
+  void ActivateTab(size_t i) {
+    if (i < tabs_.size()) active_ = i;
+  }
 
   // Executes one parsed action (exit is handled by the environment). On error nothing changed.
   Status Execute(const Action& action);

@@ -48,6 +48,7 @@ Status Env::Reset(const EpisodeSpec& spec, uint64_t seed, StepResult* out) {
   }
   for (const std::string& u : spec.start_urls) WA_RETURN_IF_ERROR(browser_.OpenTab(u));
   // As in the reference harness, the first tab is active after a multi-tab start.
+  browser_.ActivateTab(0);
   done_ = false;
   has_episode_ = true;
   Observe(&out->observation);

@@ -125,6 +125,11 @@ std::string OracleRunner::Next(const Env& env) {
       ++next_;
       a.type = ActionType::kPressEnter;
       return with_thought(a);
+    case OracleOp::Kind::kSwitchTab:
+      ++next_;
+      a.type = ActionType::kSwitchTab;
+      a.argument = op.argument;
+      return with_thought(a);
     default:
       break;
   }

@@ -24,11 +24,21 @@ namespace wa {
 
 // One oracle step, resolved against the page at the time it runs.
 struct OracleOp {
-  enum class Kind { kClick, kType, kSearch, kSelect, kHover, kPressEnter, kGoBack, kExit };
+  enum class Kind {
+    kClick,
+    kType,
+    kSearch,
+    kSelect,
+    kHover,
+    kPressEnter,
+    kGoBack,
+    kSwitchTab,
+    kExit
+  };
   Kind kind = Kind::kClick;
   std::string selector;  // CSS selector of the target element (first labelled match)
   std::string text;      // optional: the target's text must contain this
-  std::string argument;  // text to type, option to select, or the exit message
+  std::string argument;  // text to type, option to select, tab index, or the exit message
   std::string thought;   // "# Element: ..." / "# Note: ..."
 };
 

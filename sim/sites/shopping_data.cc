@@ -452,6 +452,18 @@ const char* kFirstNames[] = {"Rachel", "Lisa",  "Evelyn", "Amanda", "Serena", "M
                              "Tom",    "Grace", "Liam",   "Chloe",  "Victor", "Hannah"};
 const char* kNickSuffix[] = {"", " K.", " Lee", " M.", "123", " from Ohio", "_reviews", " T."};
 
+}  // namespace
+
+bool IsPositiveSentence(std::string_view sentence) {
+  for (const char* g : {"is excellent", "is great", "works perfectly", "exceeded my expectations",
+                        "is really good"}) {
+    if (sentence.find(g) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+namespace {
+
 const char* kGood[] = {"is excellent", "is great", "works perfectly", "exceeded my expectations",
                        "is really good"};
 const char* kBad[] = {"is poor", "is disappointing", "stopped working after a week", "is terrible",
@@ -590,6 +602,31 @@ Status PopulateShopping(Db& db, uint64_t seed) {
     }
   }
 
+  // Reviews the published questions are about (products 1, 2 and 11 are named products).
+  struct Planted {
+    int64_t product;
+    const char* nickname;
+    const char* body;
+    int rating;
+  };
+  static const Planted kPlanted[] = {
+      {1, "Rachel", "The fingerprint resistance is excellent. The clarity works perfectly.", 5},
+      {1, "T. Gannon", "The fingerprint resistance is great.", 4},
+      {1, "Dan", "The installation is disappointing. The durability is poor.", 2},
+      {2, "Lisa Lee", "The wireless connection is poor. The ink usage is terrible.", 2},
+      {2, "Michael K.", "The print quality is great.", 4},
+      {2, "Evelyn", "The setup could be much better.", 2},
+      {11, "Serena", "The voice recognition is excellent.", 5},
+      {11, "BlessedGirl", "The sound is really good.", 5},
+      {11, "Amazon Customer", "The setup stopped working after a week.", 1},
+  };
+  for (const Planted& p : kPlanted) {
+    WA_RETURN_IF_ERROR(db.Run(
+        "INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) VALUES "
+        "(?, ?, ?, ?, ?, ?)",
+        {p.product, p.nickname, p.rating >= 4 ? "Worth it" : "Not happy", p.body, p.rating,
+         1640995200}));
+  }
   WA_RETURN_IF_ERROR(db.Run(
       "UPDATE products SET review_count = (SELECT COUNT(*) FROM reviews r WHERE r.product_id = "
       "products.id), rating = (SELECT COALESCE(AVG(rating), 0) FROM reviews r WHERE "
@@ -614,7 +651,9 @@ Status PopulateShopping(Db& db, uint64_t seed) {
   const int kOrders = 190;
   int64_t t = 1614643200;  // 2021-03-02
   for (int i = 1; i <= kOrders; ++i) {
-    t += static_cast<int64_t>(3 * 86400 + rng.Uniform(4 * 86400));
+    // 3-5 days apart: 190 orders span March 2021 to early 2023, before the episodes' clock
+    // (June 2023), so orders placed during an episode are the newest.
+    t += static_cast<int64_t>(3 * 86400 + rng.Uniform(2 * 86400));
     std::string status = kStatuses[rng.Uniform(7)];
     if (i == kOrders) status = "canceled";
     int items = static_cast<int>(rng.Range(1, 4));

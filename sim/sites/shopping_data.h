@@ -30,6 +30,9 @@ struct SearchHit {
 };
 Result<std::vector<SearchHit>> SearchCatalog(Db& db, std::string_view query);
 
+// Whether a generated review sentence ("The <aspect> <phrase>.") is positive.
+bool IsPositiveSentence(std::string_view sentence);
+
 // "Hello, World!" -> "hello-world" (Magento-style URL keys).
 std::string Slugify(std::string_view name);
 

@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <ctime>
 #include <map>
 
 #include "sim/evaluator.h"
@@ -114,6 +116,708 @@ std::string WholeDollars(double v) {
   std::string s = FormatMoney(v).substr(1);
   if (s.size() > 3 && s.substr(s.size() - 3) == ".00") s.resize(s.size() - 3);
   return s;
+}
+
+// Reviews of a product as (nickname, body, rating).
+struct ReviewRow {
+  std::string nickname, body;
+  int64_t rating;
+};
+Result<std::vector<ReviewRow>> ReviewsOf(Db& db, int64_t product) {
+  std::vector<ReviewRow> out;
+  Status st =
+      db.Query("SELECT nickname, body, rating FROM reviews WHERE product_id = ? ORDER BY id",
+               {product}, [&](const Row& r) {
+                 out.push_back({r.Text(0), r.Text(1), r.Int(2)});
+               });
+  if (!st.ok()) return st;
+  return out;
+}
+
+std::vector<std::string> Sentences(const std::string& body) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < body.size()) {
+    size_t e = body.find(". ", i);
+    if (e == std::string::npos) e = body.size() - 1;
+    out.push_back(body.substr(i, e - i + 1));
+    i = e + 2;
+  }
+  return out;
+}
+
+// Steps that scroll a product page down to its reviews.
+std::vector<OracleOp> ReadReviews(const std::string& note) {
+  return {{K::kClick, ".data.item.title a.data.switch", "Reviews", "",
+           "# Element: the 'Reviews' tab\n" + note}};
+}
+
+void RegisterShoppingHelpers() {
+  RegisterUrlHelper("shopping_get_latest_order_url",
+                    [](Browser* browser, const std::vector<std::string>&) -> Result<std::string> {
+                      SiteState* s = browser->site("shopping");
+                      if (s == nullptr) return NotFound("the shopping site is not open");
+                      auto id = s->db->QueryInt(
+                          "SELECT id FROM orders WHERE customer_id = 1 ORDER BY created_at DESC, "
+                          "id DESC LIMIT 1",
+                          {}, 0);
+                      if (!id.ok()) return id.status();
+                      return "__SHOPPING__/sales/order/view/order_id/" + std::to_string(*id) + "/";
+                    });
+}
+
+TemplateFamily Infeasible(int id, const std::string& intent_template, json published,
+                          const std::string& note, std::vector<OracleOp> steps) {
+  TemplateFamily f;
+  f.id = id;
+  f.sites = {"shopping"};
+  f.intent_template = intent_template;
+  f.eval_types = {"string_match"};
+  f.in_train = false;
+  f.published_params = published;
+  f.sample = [published](Db&, Rng&) -> Result<json> { return published; };
+  f.build = [note](const json&, Db&) -> Result<Task> {
+    Task t = ShopTask();
+    t.eval.has_reference_answers = true;
+    t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {"N/A"})};
+    t.eval.string_note = note;
+    return t;
+  };
+  f.oracle = [steps, note](const Task&, const json&, Db&) -> Result<std::vector<OracleOp>> {
+    std::vector<OracleOp> ops = steps;
+    ops.push_back({K::kExit, "", "", "N/A", "# Note: " + note});
+    return ops;
+  };
+  return f;
+}
+
+// Units in a product name: "4 Pack", "4 Piece", "Set of 2"; 1 when none.
+double UnitsIn(const std::string& name) {
+  std::string n = name;
+  for (const char* pat : {" Pack", " Piece", " pack", " piece"}) {
+    size_t p = n.find(pat);
+    if (p != std::string::npos && p > 0) {
+      size_t b = p;
+      while (b > 0 && std::isdigit(static_cast<unsigned char>(n[b - 1]))) --b;
+      if (b < p) return std::stod(n.substr(b, p - b));
+    }
+  }
+  size_t p = n.find("Set of ");
+  if (p != std::string::npos) return std::stod(n.substr(p + 7));
+  return 1;
+}
+
+std::vector<TemplateFamily> MoreShoppingTemplates() {
+  RegisterShoppingHelpers();
+  std::vector<TemplateFamily> out;
+
+  {  // 222: reviewers who praise an aspect of the open product
+    TemplateFamily f;
+    f.id = 222;
+    f.sites = {"shopping"};
+    f.intent_template = "List out reviewers, if exist, who mention about {{description}}";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"description", "good fingerprint resistant"}, {"product_id", 1}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      // A product with at least one positive sentence about some aspect.
+      for (int tries = 0; tries < 200; ++tries) {
+        int64_t pid = 13 + static_cast<int64_t>(rng.Uniform(2000));
+        auto reviews = ReviewsOf(db, pid);
+        if (!reviews.ok()) return reviews.status();
+        for (const ReviewRow& r : *reviews) {
+          for (const std::string& sentence : Sentences(r.body)) {
+            if (!IsPositiveSentence(sentence)) continue;
+            std::string aspect = sentence.substr(4, sentence.find(" is ") - 4);
+            if (sentence.find(" is ") == std::string::npos) continue;
+            return json{{"description", "good " + aspect}, {"product_id", pid}};
+          }
+        }
+      }
+      return NotFound("no praised aspect found");
+    };
+    auto aspect_of = [](const json& p) {
+      std::string d = p["description"].get<std::string>().substr(5);
+      return d == "fingerprint resistant" ? std::string("fingerprint resistance") : d;
+    };
+    auto names = [aspect_of](const json& p, Db& db) -> Result<std::vector<std::string>> {
+      auto reviews = ReviewsOf(db, p["product_id"].get<int64_t>());
+      if (!reviews.ok()) return reviews.status();
+      std::vector<std::string> out;
+      for (const ReviewRow& r : *reviews) {
+        for (const std::string& sentence : Sentences(r.body)) {
+          if (sentence.find("The " + aspect_of(p) + " ") == 0 && IsPositiveSentence(sentence) &&
+              std::find(out.begin(), out.end(), r.nickname) == out.end()) {
+            out.push_back(r.nickname);
+          }
+        }
+      }
+      return out;
+    };
+    f.build = [names](const json& p, Db& db) -> Result<Task> {
+      auto key = db.QueryText("SELECT url_key FROM products WHERE id = ?",
+                              {p["product_id"].get<int64_t>()});
+      if (!key.ok()) return key.status();
+      auto n = names(p, db);
+      if (!n.ok()) return n.status();
+      Task t = ShopTask("__SHOPPING__/" + *key + ".html");
+      t.intent =
+          "List out reviewers, if exist, who mention about " + p["description"].get<std::string>();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, *n)};
+      return t;
+    };
+    f.oracle = [names](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto n = names(p, db);
+      if (!n.ok()) return n.status();
+      std::string answer;
+      for (const std::string& x : *n) answer += (answer.empty() ? "" : ", ") + x;
+      std::vector<OracleOp> ops = ReadReviews("# Note: reviewers praising it: " + answer);
+      ops.push_back({K::kExit, "", "", answer, "# Note: " + answer});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 136: main criticisms of the open product
+    TemplateFamily f;
+    f.id = 136;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "What are the main criticisms of this product? Please extract the relevant sentences.";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"product_id", 2}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      for (int tries = 0; tries < 200; ++tries) {
+        int64_t pid = 13 + static_cast<int64_t>(rng.Uniform(2000));
+        auto reviews = ReviewsOf(db, pid);
+        if (!reviews.ok()) return reviews.status();
+        for (const ReviewRow& r : *reviews) {
+          for (const std::string& s : Sentences(r.body)) {
+            if (!IsPositiveSentence(s)) return json{{"product_id", pid}};
+          }
+        }
+      }
+      return NotFound("no criticised product");
+    };
+    auto criticisms = [](const json& p, Db& db) -> Result<std::vector<std::string>> {
+      auto reviews = ReviewsOf(db, p["product_id"].get<int64_t>());
+      if (!reviews.ok()) return reviews.status();
+      std::vector<std::string> out;
+      for (const ReviewRow& r : *reviews) {
+        for (const std::string& s : Sentences(r.body)) {
+          if (!IsPositiveSentence(s)) out.push_back(s.substr(0, s.size() - 1));
+        }
+      }
+      return out;
+    };
+    f.build = [criticisms](const json& p, Db& db) -> Result<Task> {
+      auto key = db.QueryText("SELECT url_key FROM products WHERE id = ?",
+                              {p["product_id"].get<int64_t>()});
+      if (!key.ok()) return key.status();
+      auto c = criticisms(p, db);
+      if (!c.ok()) return c.status();
+      Task t = ShopTask("__SHOPPING__/" + *key + ".html");
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, *c)};
+      return t;
+    };
+    f.oracle = [criticisms](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto c = criticisms(p, db);
+      if (!c.ok()) return c.status();
+      std::string answer;
+      for (const std::string& x : *c) answer += (answer.empty() ? "" : " ") + x + ".";
+      std::vector<OracleOp> ops = ReadReviews("# Note: negative sentences found");
+      ops.push_back({K::kExit, "", "", answer, "# Note: the criticisms"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 182: summarize the reviews of a product
+    TemplateFamily f;
+    f.id = 182;
+    f.sites = {"shopping"};
+    f.intent_template = "Summarize customer reviews for {{product}}.";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"product", "Amazon Echo Dot 3rd generation"}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      auto name = db.QueryText("SELECT name FROM products WHERE id = ?",
+                               {13 + static_cast<int64_t>(rng.Uniform(2000))});
+      if (!name.ok()) return name.status();
+      return json{{"product", *name}};
+    };
+    auto product_of = [](const json& p, Db& db) -> Result<int64_t> {
+      std::string name = p["product"];
+      if (name == "Amazon Echo Dot 3rd generation") return int64_t{11};
+      return db.QueryInt("SELECT id FROM products WHERE name = ?", {name}, -1);
+    };
+    auto summary = [product_of](const json& p, Db& db) -> Result<std::vector<std::string>> {
+      auto id = product_of(p, db);
+      if (!id.ok()) return id.status();
+      auto reviews = ReviewsOf(db, *id);
+      if (!reviews.ok()) return reviews.status();
+      std::vector<std::string> out;
+      for (const ReviewRow& r : *reviews) out.push_back(r.nickname + ": " + r.body);
+      return out;
+    };
+    f.build = [summary](const json& p, Db& db) -> Result<Task> {
+      auto s = summary(p, db);
+      if (!s.ok()) return s.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, *s)};
+      return t;
+    };
+    f.oracle = [summary, product_of](const Task&, const json& p,
+                                     Db& db) -> Result<std::vector<OracleOp>> {
+      auto s = summary(p, db);
+      auto id = product_of(p, db);
+      if (!s.ok() || !id.ok()) return Internal("summary failed");
+      auto name = db.QueryText("SELECT name FROM products WHERE id = ?", {*id});
+      if (!name.ok()) return name.status();
+      std::string answer;
+      for (const std::string& x : *s) answer += (answer.empty() ? "" : " ") + x;
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", *name, "# Element: the search bar"},
+          {K::kClick, "a.product-item-link", *name, "", "# Element: the product '" + *name + "'"},
+          ReadReviews("# Note: reading all reviews")[0],
+          {K::kExit, "", "", answer, "# Note: the reviews"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 370: price range of a brand
+    TemplateFamily f;
+    f.id = 370;
+    f.sites = {"shopping"};
+    f.intent_template = "What is the price range for products from {{brand}}?";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"brand", "EYZUTAK"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kBrands[] = {"Speedo", "Coleman", "Gaiam",  "JBL",
+                                      "Zinus",  "Nearpow", "Ugreen", "Tazo"};
+      return json{{"brand", kBrands[rng.Uniform(8)]}};
+    };
+    auto range = [](Db& db, const std::string& brand) -> Result<std::pair<double, double>> {
+      auto hits = SearchCatalog(db, brand);
+      if (!hits.ok()) return hits.status();
+      if (hits->empty()) return NotFound("no products of " + brand);
+      double lo = 1e18, hi = 0;
+      for (const SearchHit& h : *hits) {
+        lo = std::min(lo, h.price);
+        hi = std::max(hi, h.price);
+      }
+      return std::make_pair(lo, hi);
+    };
+    f.build = [range](const json& p, Db& db) -> Result<Task> {
+      auto r = range(db, p["brand"]);
+      if (!r.ok()) return r.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude,
+                                        {WholeDollars(r->first), WholeDollars(r->second)})};
+      return t;
+    };
+    f.oracle = [range](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto r = range(db, p["brand"]);
+      if (!r.ok()) return r.status();
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", p["brand"], "# Element: the search bar"},
+          {K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"},
+          {K::kClick, "a.sorter-action", "", "",
+           "# Note: the cheapest costs " + FormatMoney(r->first) + "\n# Element: the arrow"},
+          {K::kExit, "", "", "From $" + WholeDollars(r->first) + " to $" + WholeDollars(r->second),
+           "# Note: the most expensive costs " + FormatMoney(r->second)}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 189: add a kind of product to the wish list
+    TemplateFamily f;
+    f.id = 189;
+    f.sites = {"shopping"};
+    f.intent_template = "Add a {{product}} to my wish list.";
+    f.eval_types = {"program_html"};
+    f.published_params = json{{"product", "white desk"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kProducts[] = {"yoga mat",     "sleeping bag", "soundbar",
+                                        "office chair", "vegan jerky",  "headlamp"};
+      return json{{"product", kProducts[rng.Uniform(6)]}};
+    };
+    auto words = [](const json& p) { return SearchWords(p["product"].get<std::string>()); };
+    // The first search result whose name contains every word (case-insensitive).
+    auto pick = [words](const json& p, Db& db) -> Result<std::string> {
+      std::string found;
+      std::vector<std::string> w = words(p);
+      Status st = db.Query("SELECT name FROM products ORDER BY id", {}, [&](const Row& r) {
+        if (!found.empty()) return;
+        std::string lower = r.Text(0);
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        bool all = true;
+        for (const std::string& x : w) all &= lower.find(x) != std::string::npos;
+        if (all) found = r.Text(0);
+      });
+      if (!st.ok()) return st;
+      if (found.empty()) return NotFound("no product matches " + p["product"].get<std::string>());
+      return found;
+    };
+    f.build = [words](const json& p, Db&) -> Result<Task> {
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "__SHOPPING__/wishlist/";
+      target.locator = "document.querySelector('.products-grid.wishlist').outerText";
+      target.required_contents = {Check(StringCheck::Kind::kMustInclude, words(p))};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [pick](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto name = pick(p, db);
+      if (!name.ok()) return name.status();
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", p["product"], "# Element: the search bar"},
+          {K::kClick, "a.product-item-link", *name, "", "# Element: the product '" + *name + "'"},
+          {K::kClick, "button.action.towishlist", "", "", "# Element: 'Add to Wish List'"},
+          {K::kExit, "", "", "", "# Note: added"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 145: the lowest per-unit price among the open tabs, into the cart
+    TemplateFamily f;
+    f.id = 145;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Add the product with the lowest per unit price from my open tabs to the shopping cart";
+    f.eval_types = {"program_html"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    static const int64_t kTabs[] = {7, 8, 9};  // the three candle products, in tab order
+    auto best = [](Db& db) -> Result<std::pair<size_t, std::string>> {
+      size_t best_tab = 0;
+      double best_unit = 1e18;
+      std::string best_name;
+      for (size_t i = 0; i < 3; ++i) {
+        std::string name;
+        double price = 0;
+        Status st =
+            db.Query("SELECT name, COALESCE(special_price, price) FROM products WHERE id = ?",
+                     {kTabs[i]}, [&](const Row& r) {
+                       name = r.Text(0);
+                       price = r.Real(1);
+                     });
+        if (!st.ok()) return st;
+        double unit = price / UnitsIn(name);
+        if (unit < best_unit) {
+          best_unit = unit;
+          best_tab = i;
+          best_name = name;
+        }
+      }
+      return std::make_pair(best_tab, best_name);
+    };
+    f.build = [best](const json&, Db& db) -> Result<Task> {
+      std::string start;
+      for (int64_t id : kTabs) {
+        auto key = db.QueryText("SELECT url_key FROM products WHERE id = ?", {id});
+        if (!key.ok()) return key.status();
+        start += (start.empty() ? "" : " |AND| ") + ("__SHOPPING__/" + *key + ".html");
+      }
+      auto b = best(db);
+      if (!b.ok()) return b.status();
+      Task t = ShopTask(start);
+      ProgramHtmlTarget target;
+      target.url = "__SHOPPING__/checkout/cart";
+      target.locator = "";
+      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {b->second})};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [best](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto b = best(db);
+      if (!b.ok()) return b.status();
+      std::vector<OracleOp> ops;
+      OracleOp sw;
+      sw.kind = K::kSwitchTab;
+      sw.argument = std::to_string(b->first);
+      sw.thought = "# Note: tab " + std::to_string(b->first) + " has the lowest price per unit";
+      ops.push_back(sw);
+      ops.push_back({K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"});
+      ops.push_back({K::kExit, "", "", "", "# Note: added to the cart"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 172: buy the highest rated product of a category within a budget
+    TemplateFamily f;
+    f.id = 172;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Buy the highest rated product from the {{product_category}} category within a budget "
+        "{{dollar_value}}.";
+    f.eval_types = {"program_html"};
+    f.published_params =
+        json{{"product_category", "meat substitute"}, {"dollar_value", "between 100 and 200"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kCats[] = {"meat substitute", "camping & hiking", "speakers"};
+      static const char* kBudgets[] = {"between 50 and 150", "between 100 and 200",
+                                       "between 20 and 100"};
+      return json{{"product_category", kCats[rng.Uniform(3)]},
+                  {"dollar_value", kBudgets[rng.Uniform(3)]}};
+    };
+    auto choose = [](const json& p, Db& db) -> Result<std::pair<std::string, std::string>> {
+      std::string cat = p["product_category"];
+      std::string name = cat == "meat substitute" ? "Meat Substitutes"
+                         : cat == "speakers"      ? "Speakers"
+                                                  : "Camping & Hiking";
+      std::string budget = p["dollar_value"];
+      double lo = std::stod(budget.substr(8, budget.find(" and ") - 8));
+      double hi = std::stod(budget.substr(budget.find(" and ") + 5));
+      std::pair<std::string, std::string> out;
+      Status st = db.Query(
+          "SELECT p.name, p.sku FROM products p JOIN product_categories pc ON pc.product_id = "
+          "p.id JOIN categories c ON c.id = pc.category_id WHERE c.name = ? AND "
+          "COALESCE(p.special_price, p.price) BETWEEN ? AND ? ORDER BY p.rating DESC, "
+          "p.review_count DESC, p.id LIMIT 1",
+          {name, lo, hi}, [&](const Row& r) {
+            out = {r.Text(0), r.Text(1)};
+          });
+      if (!st.ok()) return st;
+      if (out.first.empty()) return NotFound("no product in budget");
+      return out;
+    };
+    f.build = [choose](const json& p, Db& db) -> Result<Task> {
+      auto c = choose(p, db);
+      if (!c.ok()) return c.status();
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "func:shopping_get_latest_order_url()";
+      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
+      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {c->second})};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [choose](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto c = choose(p, db);
+      if (!c.ok()) return c.status();
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", c->first,
+           "# Note: the highest rated product in the budget is " + c->first +
+               "\n# Element: the search bar"},
+          {K::kClick, "a.product-item-link", c->first, "", "# Element: the product"},
+          {K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"},
+          {K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"},
+          {K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"},
+          {K::kExit, "", "", "", "# Note: the order is placed"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 151: show something for jaw bruxism
+    TemplateFamily f;
+    f.id = 151;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "I have jaw bruxism problem, show me something that could alleviate the problem.";
+    f.eval_types = {"program_html"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    f.build = [](const json&, Db&) -> Result<Task> {
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "last";
+      target.locator = "";
+      target.required_contents = {
+          Check(StringCheck::Kind::kMustInclude, {"jaw", "bruxism", "mouth guard"})};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [](const Task&, const json&, Db&) -> Result<std::vector<OracleOp>> {
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", "jaw bruxism mouth guard", "# Element: the search bar"},
+          {K::kExit, "", "", "", "# Note: mouth guards for bruxism are listed"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 193: status of the latest order
+    TemplateFamily f;
+    f.id = 193;
+    f.sites = {"shopping"};
+    f.intent_template = "Tell me the status of my latest order and when will it arrive";
+    f.eval_types = {"string_match"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    auto sentence = [](Db& db) -> Result<std::string> {
+      auto st = db.QueryText(
+          "SELECT status FROM orders WHERE customer_id = 1 ORDER BY created_at DESC, id DESC "
+          "LIMIT 1",
+          {});
+      if (!st.ok()) return st.status();
+      if (*st == "canceled")
+        return std::string("The last order was canceled. It will never arrive.");
+      if (*st == "complete") return std::string("The last order was completed. It has arrived.");
+      return "The last order is " + *st + ". It has not shipped yet.";
+    };
+    f.build = [sentence](const json&, Db& db) -> Result<Task> {
+      auto s = sentence(db);
+      if (!s.ok()) return s.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {*s})};
+      return t;
+    };
+    f.oracle = [sentence](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto s = sentence(db);
+      if (!s.ok()) return s.status();
+      std::vector<OracleOp> ops = OpenMyOrders();
+      ops.push_back({K::kExit, "", "", *s, "# Note: the first row is the latest order"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 161: date of the first purchase
+    TemplateFamily f;
+    f.id = 161;
+    f.sites = {"shopping"};
+    f.intent_template = "What is the date when I made my first purchase on this site?";
+    f.eval_types = {"string_match"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    auto first = [](Db& db) -> Result<std::pair<int64_t, std::string>> {
+      std::pair<int64_t, std::string> out{-1, ""};
+      Status st = db.Query(
+          "SELECT id, created_at FROM orders WHERE customer_id = 1 ORDER BY "
+          "created_at, id LIMIT 1",
+          {}, [&](const Row& r) {
+            std::time_t t = static_cast<std::time_t>(r.Int(1));
+            std::tm tm{};
+            gmtime_r(&t, &tm);
+            out = {r.Int(0), std::to_string(tm.tm_mon + 1) + "/" + std::to_string(tm.tm_mday) +
+                                 "/" + std::to_string((tm.tm_year + 1900) % 100)};
+          });
+      if (!st.ok()) return st;
+      return out;
+    };
+    f.build = [first](const json&, Db& db) -> Result<Task> {
+      auto d = first(db);
+      if (!d.ok()) return d.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {d->second})};
+      return t;
+    };
+    f.oracle = [first](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto d = first(db);
+      if (!d.ok()) return d.status();
+      auto ops = ToOrderRow(db, d->first);
+      if (!ops.ok()) return ops.status();
+      ops->push_back(
+          {K::kExit, "", "", d->second, "# Note: the oldest order is from " + d->second});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 213: order number of the most recent order with a status
+    TemplateFamily f;
+    f.id = 213;
+    f.sites = {"shopping"};
+    f.intent_template = "Get the order number of my most recent {{status}} order ";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"status", "under delivery"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kStatuses[] = {"complete", "pending", "canceled", "processing", "on hold"};
+      return json{{"status", kStatuses[rng.Uniform(5)]}};
+    };
+    auto latest = [](const json& p, Db& db) -> Result<std::pair<int64_t, std::string>> {
+      std::pair<int64_t, std::string> out{-1, ""};
+      Status st = db.Query(
+          "SELECT id, increment_id FROM orders WHERE customer_id = 1 AND status = "
+          "? ORDER BY created_at DESC, id DESC LIMIT 1",
+          {p["status"].get<std::string>()}, [&](const Row& r) {
+            out = {r.Int(0), r.Text(1)};
+          });
+      if (!st.ok()) return st;
+      return out;
+    };
+    f.build = [latest](const json& p, Db& db) -> Result<Task> {
+      auto o = latest(p, db);
+      if (!o.ok()) return o.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      if (o->first < 0) {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {"N/A"})};
+        t.eval.string_note = "There is no order with that status";
+      } else {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {o->second})};
+      }
+      return t;
+    };
+    f.oracle = [latest](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto o = latest(p, db);
+      if (!o.ok()) return o.status();
+      if (o->first < 0) {
+        std::vector<OracleOp> ops = OpenMyOrders();
+        ops.push_back({K::kExit, "", "", "N/A", "# Note: no order has that status"});
+        return ops;
+      }
+      auto ops = ToOrderRow(db, o->first);
+      if (!ops.ok()) return ops.status();
+      ops->push_back({K::kExit, "", "", o->second, "# Note: order " + o->second});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 163: contact the shop about a coupon
+    TemplateFamily f;
+    f.id = 163;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Draft an email to the shop owner via their contact us function for a coupon as {{reason}}";
+    f.eval_types = {"url_match"};
+    f.published_params = json{{"reason", "my refund is suppoed to be replaced by a coupon"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kReasons[] = {"my order arrived late", "a product was damaged",
+                                       "I was charged twice"};
+      return json{{"reason", kReasons[rng.Uniform(3)]}};
+    };
+    f.build = [](const json&, Db&) -> Result<Task> {
+      Task t = ShopTask();
+      t.eval.reference_url = "__SHOPPING__/contact/index/";
+      t.eval.url_note = "GOLD in PRED";
+      return t;
+    };
+    f.oracle = [](const Task&, const json& p, Db&) -> Result<std::vector<OracleOp>> {
+      return std::vector<OracleOp>{
+          {K::kClick, ".footer.links a", "Contact Us", "", "# Element: 'Contact Us' in the footer"},
+          {K::kType, "#comment", "",
+           "Hello, I would like a coupon as " + p["reason"].get<std::string>() + ". Thank you.",
+           "# Element: the 'What’s on your mind?' box"},
+          {K::kExit, "", "", "", "# Note: the draft is ready"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  out.push_back(Infeasible(188, "find discounted items.", json::object(),
+                           "There is no function to show only discount items",
+                           {{K::kSearch, "#search", "", "discount", "# Element: the search bar"}}));
+  out.push_back(Infeasible(
+      134, "Which number to call for the customer service?", json::object(),
+      "There is no phone number in the website",
+      {{K::kClick, ".footer.links a", "Contact Us", "", "# Element: 'Contact Us' in the footer"}}));
+  out.push_back(
+      Infeasible(135, "What do customers say about {{product_type}} from {{manufature}}",
+                 json{{"product_type", "brush"}, {"manufature", "sephora"}},
+                 "The sephora brushes don't have reviews",
+                 {{K::kSearch, "#search", "", "sephora brush", "# Element: the search bar"}}));
+  return out;
 }
 
 }  // namespace
@@ -579,6 +1283,7 @@ std::vector<TemplateFamily> ShoppingTemplates() {
     };
     out.push_back(std::move(f));
   }
+  for (auto& f : MoreShoppingTemplates()) out.push_back(std::move(f));
   return out;
 }
 
