@@ -536,6 +536,14 @@ Status PopulateShopping(Db& db, uint64_t seed) {
       options = "Pack: 1, 2, 4";
     }
     std::string desc = "The " + name + " by " + brand + ". A popular choice in " + l.leaf + ".";
+    if (name.find("Game Card Holder") != std::string::npos ||
+        name.find("Game Card") != std::string::npos) {
+      static const int kCapacities[] = {8, 12, 16, 24, 40, 72};
+      int cap = name.find("Nintendo Switch Games or PS Vita") != std::string::npos
+                    ? 40
+                    : kCapacities[r.Uniform(6)];
+      desc += " Holds " + std::to_string(cap) + " game cards.";
+    }
     Status st = db.Run(
         "INSERT INTO products (sku, name, url_key, brand, price, special_price, category_id, "
         "description, options, qty, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -583,6 +591,7 @@ Status PopulateShopping(Db& db, uint64_t seed) {
   std::map<int64_t, size_t> leaf_of_category;
   for (size_t i = 0; i < leaf_chain.size(); ++i) leaf_of_category[leaf_chain[i][2]] = i;
   for (const auto& [pid, cat] : products) {
+    if (pid >= 13 && pid <= 16) continue;  // the EYZUTAK cases carry only planted reviews
     const Leaf& l = Leaves()[leaf_of_category[static_cast<int64_t>(cat)]];
     int n = static_cast<int>(rng.Range(2, 4));
     for (int k = 0; k < n; ++k) {
@@ -619,7 +628,33 @@ Status PopulateShopping(Db& db, uint64_t seed) {
       {11, "Serena", "The voice recognition is excellent.", 5},
       {11, "BlessedGirl", "The sound is really good.", 5},
       {11, "Amazon Customer", "The setup stopped working after a week.", 1},
+      {13, "Lisa Lee", "The quality is poor. The look is great.", 2},
+      {13, "MH", "The protection is excellent.", 5},
+      {14, "Evelyn Kurver", "The quality is terrible.", 1},
+      {14, "Misba009", "The fit works perfectly.", 5},
+      {15, "Amanda", "The quality is disappointing. The fit is great.", 4},
+      {15, "Amazon Customer", "The look is really good.", 5},
+      {16, "N Randall", "The quality could be much better.", 2},
+      {16, "Cally", "The protection exceeded my expectations.", 4},
+      {16, "Bethany Robertson", "The look is excellent.", 5},
   };
+  {
+    std::vector<int64_t> shoes;
+    WA_RETURN_IF_ERROR(db.Query(
+        "SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE c.url_path = "
+        "'clothing-shoes-jewelry/men/shoes' ORDER BY p.id LIMIT 3",
+        {}, [&](const Row& r) { shoes.push_back(r.Int(0)); }));
+    static const char* kNicks[] = {"Jordan", "Pat", "Sam", "Alex", "Robin", "Casey"};
+    for (size_t k = 0; k < shoes.size(); ++k) {
+      for (int j = 0; j < 6; ++j) {
+        int rating = static_cast<int>(k == 1 ? 5 : 3 + (j % 2));
+        WA_RETURN_IF_ERROR(db.Run(
+            "INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) "
+            "VALUES (?, ?, 'Worth it', 'The comfort is great.', ?, 1650000000)",
+            {shoes[k], kNicks[j], rating}));
+      }
+    }
+  }
   for (const Planted& p : kPlanted) {
     WA_RETURN_IF_ERROR(db.Run(
         "INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) VALUES "
@@ -651,9 +686,10 @@ Status PopulateShopping(Db& db, uint64_t seed) {
   const int kOrders = 190;
   int64_t t = 1614643200;  // 2021-03-02
   for (int i = 1; i <= kOrders; ++i) {
-    // 3-5 days apart: 190 orders span March 2021 to early 2023, before the episodes' clock
+    // 3-5.5 days apart: 190 orders span March 2021 to May 2023, before the episodes' clock
     // (June 2023), so orders placed during an episode are the newest.
-    t += static_cast<int64_t>(3 * 86400 + rng.Uniform(2 * 86400));
+    t += static_cast<int64_t>(3 * 86400 + rng.Uniform(60 * 3600));
+    if (t > 1685000000) t = 1685000000 - static_cast<int64_t>(kOrders - i) * 3600;
     std::string status = kStatuses[rng.Uniform(7)];
     if (i == kOrders) status = "canceled";
     int items = static_cast<int>(rng.Range(1, 4));

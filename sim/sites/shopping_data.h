@@ -13,6 +13,10 @@ namespace wa {
 
 extern const std::string_view kShoppingSchema;
 
+// Products 1..kNamedProducts are the named products the published intents mention; generated
+// products follow.
+inline constexpr int64_t kNamedProducts = 16;
+
 // Fills an empty database (schema applied) with the store: a three-level category tree with
 // Magento URL paths, at least 2,000 products with brands, prices, specials and options, at least
 // 5,000 reviews generated from aspects and sentiments, the customer Emma Lopez with addresses and

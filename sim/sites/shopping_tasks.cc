@@ -221,7 +221,7 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
     f.sample = [](Db& db, Rng& rng) -> Result<json> {
       // A product with at least one positive sentence about some aspect.
       for (int tries = 0; tries < 200; ++tries) {
-        int64_t pid = 13 + static_cast<int64_t>(rng.Uniform(2000));
+        int64_t pid = kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000));
         auto reviews = ReviewsOf(db, pid);
         if (!reviews.ok()) return reviews.status();
         for (const ReviewRow& r : *reviews) {
@@ -288,7 +288,7 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
     f.published_params = json{{"product_id", 2}};
     f.sample = [](Db& db, Rng& rng) -> Result<json> {
       for (int tries = 0; tries < 200; ++tries) {
-        int64_t pid = 13 + static_cast<int64_t>(rng.Uniform(2000));
+        int64_t pid = kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000));
         auto reviews = ReviewsOf(db, pid);
         if (!reviews.ok()) return reviews.status();
         for (const ReviewRow& r : *reviews) {
@@ -342,7 +342,7 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
     f.published_params = json{{"product", "Amazon Echo Dot 3rd generation"}};
     f.sample = [](Db& db, Rng& rng) -> Result<json> {
       auto name = db.QueryText("SELECT name FROM products WHERE id = ?",
-                               {13 + static_cast<int64_t>(rng.Uniform(2000))});
+                               {kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000))});
       if (!name.ok()) return name.status();
       return json{{"product", *name}};
     };
@@ -1144,7 +1144,7 @@ std::vector<TemplateFamily> ShoppingTemplates() {
               "elmwood-inn-fine-teas-orange-vanilla-caffeine-free-fruit-infusion-16-ounce-pouch"}};
     f.sample = [](Db& db, Rng& rng) -> Result<json> {
       auto key = db.QueryText("SELECT url_key FROM products WHERE id = ?",
-                              {static_cast<int64_t>(1 + rng.Uniform(2000))});
+                              {kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000))});
       if (!key.ok()) return key.status();
       return json{{"url_key", *key}};
     };
