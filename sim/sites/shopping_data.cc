@@ -304,7 +304,7 @@ const std::vector<Leaf>& Leaves() {
        "Cases, Holsters & Sleeves",
        "Basic Cases",
        {"Phone Case", "Wallet Phone Case", "Clear Phone Case", "Glitter Phone Case"},
-       {"EYZUTAK", "OtterBox", "Spigen", "Caseology"},
+       {"OtterBox", "Spigen", "Caseology", "Smartish"},
        5.0,
        50.0,
        {"quality", "protection", "fit", "look"},
@@ -443,6 +443,14 @@ const std::vector<Named>& NamedProducts() {
        "Amazon"},
       {12, "Bestier White Desk with Drawers, 47 inch Computer Writing Desk", "", "B08B5T2Z8J",
        129.99, "Bestier"},
+      {20, "EYZUTAK Phone Case for iPhone 12 Pro Max, Clear Glitter Bling Case", "", "B08L8KC7VP",
+       9.99, "EYZUTAK"},
+      {20, "EYZUTAK Phone Case for iPhone 11, Marble Pattern Slim Cover", "", "B07XKJY7JZ", 9.99,
+       "EYZUTAK"},
+      {20, "EYZUTAK Magnetic Wallet Phone Case for Samsung Galaxy S21", "", "B08V1T9K4M", 12.99,
+       "EYZUTAK"},
+      {20, "EYZUTAK Shockproof Phone Case for iPhone 13, Transparent Bumper", "", "B09G9FPHY6",
+       15.99, "EYZUTAK"},
   };
   return *kNamed;
 }
@@ -648,10 +656,10 @@ Status PopulateShopping(Db& db, uint64_t seed) {
     for (size_t k = 0; k < shoes.size(); ++k) {
       for (int j = 0; j < 6; ++j) {
         int rating = static_cast<int>(k == 1 ? 5 : 3 + (j % 2));
-        WA_RETURN_IF_ERROR(db.Run(
-            "INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) "
-            "VALUES (?, ?, 'Worth it', 'The comfort is great.', ?, 1650000000)",
-            {shoes[k], kNicks[j], rating}));
+        WA_RETURN_IF_ERROR(
+            db.Run("INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) "
+                   "VALUES (?, ?, 'Worth it', 'The comfort is great.', ?, 1650000000)",
+                   {shoes[k], kNicks[j], rating}));
       }
     }
   }
@@ -715,6 +723,42 @@ Status PopulateShopping(Db& db, uint64_t seed) {
                  "SELECT ?, id, name, sku, price, ?, options FROM products WHERE id = ?",
                  {i, qty, pid}));
     }
+  }
+  // An ordered item records the option chosen (the first offered), e.g. "Color: Green".
+  WA_RETURN_IF_ERROR(
+      db.Run("UPDATE order_items SET options = substr(options, 1, instr(options, ',') - 1) "
+             "WHERE instr(options, ',') > 0"));
+  // Purchases the published questions are about.
+  auto plant = [&](int64_t order, const char* product_like, const char* status) -> Status {
+    WA_RETURN_IF_ERROR(db.Run(
+        "INSERT INTO order_items (order_id, product_id, name, sku, price, qty, options) "
+        "SELECT ?, id, name, sku, price, 1, substr(options, 1, CASE WHEN instr(options, ',') > 0 "
+        "THEN instr(options, ',') - 1 ELSE length(options) END) FROM products WHERE name LIKE ? "
+        "ORDER BY id LIMIT 1",
+        {order, product_like}));
+    if (status != nullptr) {
+      WA_RETURN_IF_ERROR(db.Run("UPDATE orders SET status = ? WHERE id = ?", {status, order}));
+    }
+    return Status::Ok();
+  };
+  auto order_near = [&](int64_t when) {
+    return db.QueryInt("SELECT id FROM orders ORDER BY abs(created_at - ?) LIMIT 1", {when});
+  };
+  WA_RETURN_IF_ERROR(plant(148, "%Speaker%", nullptr));
+  const struct {
+    int64_t when;
+    const char* product;
+    const char* status;
+  } kPlants[] = {
+      {1679097600, "%Screen Protector%", nullptr},       // 2023-03-18
+      {1658102400, "%Makeup Removal Kit%", "canceled"},  // 2022-07-18
+      {1676419200, "%Artificial Plants%", nullptr},      // 2023-02-15
+      {1673827200, "%Body Butter%", nullptr},            // 2023-01-16
+  };
+  for (const auto& pl : kPlants) {
+    auto order = order_near(pl.when);
+    if (!order.ok()) return order.status();
+    WA_RETURN_IF_ERROR(plant(*order, pl.product, pl.status));
   }
   WA_RETURN_IF_ERROR(
       db.Run("UPDATE orders SET subtotal = (SELECT ROUND(SUM(price * qty), 2) FROM order_items "

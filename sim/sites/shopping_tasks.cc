@@ -7,6 +7,7 @@
 #include <cmath>
 #include <ctime>
 #include <map>
+#include <set>
 
 #include "sim/evaluator.h"
 #include "sim/sites/shopping_data.h"
@@ -60,6 +61,8 @@ const std::vector<NamedCategory>& Categories() {
       {"speakers", "Electronics", "Home Audio", "Speakers"},
       {"yoga", "Sports & Outdoors", "Exercise & Fitness", "Yoga"},
       {"candles", "Home & Kitchen", "Home Decor", "Candles & Holders"},
+      {"competative swimwear", "Clothing, Shoes & Jewelry", "Sport Specific Clothing",
+       "Competitive Swimwear"},
   };
   return *kCats;
 }
@@ -820,6 +823,983 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
   return out;
 }
 
+// --- Order history helpers --------------------------------------------------------------------
+
+// A time window [begin, end) in Unix seconds for the period phrases the templates use.
+struct Period {
+  int64_t begin, end;
+};
+int64_t DayStart(int y, int m, int d) {
+  std::tm tm{};
+  tm.tm_year = y - 1900;
+  tm.tm_mon = m - 1;
+  tm.tm_mday = d;
+  return static_cast<int64_t>(timegm(&tm));
+}
+const char* kMonthNames[] = {"January", "February", "March",     "April",   "May",      "June",
+                             "July",    "August",   "September", "October", "November", "December"};
+const char* kMonthAbbr[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+Result<Period> ParsePeriod(const std::string& text) {
+  auto year_of = [&](size_t from) { return std::stoi(text.substr(from, 4)); };
+  if (text.rfind("during summer ", 0) == 0) {
+    int y = year_of(14);
+    return Period{DayStart(y, 6, 1), DayStart(y, 9, 1)};
+  }
+  if (text.size() == 4 && std::isdigit(static_cast<unsigned char>(text[0]))) {
+    int y = std::stoi(text);
+    return Period{DayStart(y, 1, 1), DayStart(y + 1, 1, 1)};
+  }
+  for (int m = 0; m < 12; ++m) {
+    std::string abbr = kMonthAbbr[m], full = kMonthNames[m];
+    // "from mid Jan to the end Jan 2023"
+    if (text == "from mid " + abbr + " to the end " + abbr + " " + text.substr(text.size() - 4)) {
+      int y = year_of(text.size() - 4);
+      return Period{DayStart(y, m + 1, 15), DayStart(m == 11 ? y + 1 : y, m == 11 ? 1 : m + 2, 1)};
+    }
+    for (const std::string& name : {abbr, full}) {
+      for (const std::string& prefix : {std::string(), std::string("in "), std::string("on ")}) {
+        if (text.size() == prefix.size() + name.size() + 5 &&
+            text.rfind(prefix + name + " ", 0) == 0) {
+          int y = year_of(prefix.size() + name.size() + 1);
+          return Period{DayStart(y, m + 1, 1),
+                        DayStart(m == 11 ? y + 1 : y, m == 11 ? 1 : m + 2, 1)};
+        }
+      }
+    }
+  }
+  return InvalidArgument("unknown period '" + text + "'");
+}
+
+// Orders (id) of the customer in a period with an optional status, oldest first.
+Result<std::vector<int64_t>> OrdersIn(Db& db, const Period& p, const std::string& status = "") {
+  std::vector<int64_t> out;
+  Status st = db.Query(
+      "SELECT id FROM orders WHERE customer_id = 1 AND created_at >= ? AND created_at < ? AND "
+      "(? = '' OR status = ?) ORDER BY created_at, id",
+      {p.begin, p.end, status, status}, [&](const Row& r) { out.push_back(r.Int(0)); });
+  if (!st.ok()) return st;
+  return out;
+}
+
+// Steps that open an order's page from anywhere.
+Result<std::vector<OracleOp>> OpenOrder(Db& db, int64_t id, const std::string& note = "") {
+  auto ops = ToOrderRow(db, id);
+  if (!ops.ok()) return ops.status();
+  ops->push_back({K::kClick,
+                  "#my-orders-table a.action.view[href*=\"/order_id/" + std::to_string(id) + "/\"]",
+                  "", "",
+                  "# Element: 'View Order' of order " + std::to_string(id) +
+                      (note.empty() ? "" : "\n# Note: " + note)});
+  return ops;
+}
+
+std::string Plain(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  if (s.size() > 3 && s.substr(s.size() - 3) == ".00") s.resize(s.size() - 3);
+  return s;
+}
+
+std::string LongDate(int64_t t) {
+  std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  return std::string(kMonthNames[tm.tm_mon]) + " " + std::to_string(tm.tm_mday) + ", " +
+         std::to_string(tm.tm_year + 1900);
+}
+
+// The newest item of an order list whose name contains every word of `what`.
+struct OrderedItem {
+  int64_t order = -1;
+  std::string increment_id, name, sku, options;
+  double price = 0;
+  int64_t created_at = 0;
+};
+Result<OrderedItem> FindOrderedItem(Db& db, const std::string& what, const Period& p,
+                                    const std::string& status, bool newest) {
+  std::vector<std::string> words = SearchWords(what);
+  for (std::string& w : words) {
+    if (w == "artifical") w = "artificial";  // the published intent's spelling
+    if (w == "make") w = "makeup";
+  }
+  words.erase(std::remove_if(words.begin(), words.end(),
+                             [](const std::string& w) {
+                               return w == "a" || w == "some" || w == "up" || w == "my" ||
+                                      w == "phone" || w == "the";
+                             }),
+              words.end());
+  OrderedItem best;
+  Status st = db.Query(
+      "SELECT o.id, o.increment_id, i.name, i.sku, i.options, i.price, o.created_at FROM "
+      "order_items i JOIN orders o ON o.id = i.order_id WHERE o.customer_id = 1 AND "
+      "o.created_at >= ? AND o.created_at < ? AND (? = '' OR o.status = ?) ORDER BY "
+      "o.created_at, o.id, i.id",
+      {p.begin, p.end, status, status}, [&](const Row& r) {
+        std::string lower = r.Text(2);
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (const std::string& w : words) {
+          std::string singular = w.size() > 3 && w.back() == 's' ? w.substr(0, w.size() - 1) : w;
+          if (lower.find(singular) == std::string::npos) return;
+        }
+        if (best.order >= 0 && !newest) return;
+        best = {r.Int(0), r.Text(1), r.Text(2), r.Text(3), r.Text(4), r.Real(5), r.Int(6)};
+      });
+  if (!st.ok()) return st;
+  return best;
+}
+
+const Period kAllTime{0, 4102444800};
+
+std::vector<OracleOp> Buy(const std::string& name, const std::string& note) {
+  return {{K::kSearch, "#search", "", name, "# Note: " + note + "\n# Element: the search bar"},
+          {K::kClick, "a.product-item-link", name, "", "# Element: the product"},
+          {K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"},
+          {K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"},
+          {K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"},
+          {K::kExit, "", "", "", "# Note: the order is placed"}};
+}
+
+// A random ordered item (for training instantiations of order questions).
+Result<OrderedItem> RandomOrderedItem(Db& db, Rng& rng, const std::string& status,
+                                      const std::string& option_prefix) {
+  auto n = db.QueryInt(
+      "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id "
+      "WHERE (? = '' OR o.status = ?) AND i.options LIKE ?",
+      {status, status, option_prefix + "%"});
+  if (!n.ok()) return n.status();
+  if (*n == 0) return NotFound("no ordered item");
+  OrderedItem it;
+  Status st = db.Query(
+      "SELECT o.id, o.increment_id, i.name, i.sku, i.options, i.price, o.created_at FROM "
+      "order_items i JOIN orders o ON o.id = i.order_id WHERE (? = '' OR o.status = ?) AND "
+      "i.options LIKE ? ORDER BY i.id LIMIT 1 OFFSET ?",
+      {status, status, option_prefix + "%",
+       static_cast<int64_t>(rng.Uniform(static_cast<uint64_t>(*n)))},
+      [&](const Row& r) {
+        it = {r.Int(0), r.Text(1), r.Text(2), r.Text(3), r.Text(4), r.Real(5), r.Int(6)};
+      });
+  if (!st.ok()) return st;
+  return it;
+}
+
+// "Teton Heavy Duty Camping Tent 1758" -> "camping tent" (the leaf noun in the name).
+std::string NounOf(const std::string& name) {
+  static const char* kNouns[] = {"Mouth Guard",
+                                 "Night Guard",
+                                 "Toothbrush",
+                                 "Body Butter",
+                                 "Body Lotion",
+                                 "Body Scrub",
+                                 "Hand Cream",
+                                 "Makeup Removal Kit",
+                                 "Cleansing Water",
+                                 "Remover Pads",
+                                 "Brush Set",
+                                 "Beauty Sponge",
+                                 "Eyelash Curler",
+                                 "Yoga Mat",
+                                 "Yoga Block",
+                                 "Yoga Strap",
+                                 "Camping Tent",
+                                 "Sleeping Bag",
+                                 "Hiking Backpack",
+                                 "Headlamp",
+                                 "Running Shoes",
+                                 "Loafers",
+                                 "Sneakers",
+                                 "Hiking Boots",
+                                 "T-Shirt",
+                                 "Denim Jacket",
+                                 "Chino Pants",
+                                 "Ballet Flats",
+                                 "Ankle Boots",
+                                 "Swimsuit",
+                                 "Swim Shorts",
+                                 "Swim Brief",
+                                 "Sofa Couch",
+                                 "Coffee Table",
+                                 "TV Stand",
+                                 "Accent Chair",
+                                 "Bookshelf",
+                                 "Writing Desk",
+                                 "Computer Desk",
+                                 "Office Chair",
+                                 "Standing Desk",
+                                 "Folding Chairs",
+                                 "Taper Candles",
+                                 "Scented Candle",
+                                 "Candle Holder",
+                                 "Tea Light Candles",
+                                 "Artificial Plants",
+                                 "Faux Succulents",
+                                 "Ivy Vines",
+                                 "Bluetooth Speaker",
+                                 "Bookshelf Speakers",
+                                 "Soundbar",
+                                 "Inkjet Printer",
+                                 "Laser Printer",
+                                 "Photo Printer",
+                                 "Smart Speaker",
+                                 "Smart Display",
+                                 "Smart Plug",
+                                 "Screen Protector",
+                                 "Lightning Cable",
+                                 "USB-C Cable",
+                                 "Car Charger",
+                                 "Phone Case",
+                                 "Game Card Holder",
+                                 "Carrying Case",
+                                 "Joy-Con Grips",
+                                 "Wireless Controller",
+                                 "Charging Dock",
+                                 "Controller Skin",
+                                 "Jerky",
+                                 "Veggie Burger",
+                                 "Meatless Crumbles",
+                                 "Sausages",
+                                 "Loose Leaf Tea",
+                                 "Tea Bags",
+                                 "Fruit Infusion",
+                                 "Cookies",
+                                 "Flower Bulbs",
+                                 "Orchid Roots",
+                                 "Vegetable Seeds",
+                                 "Herb Garden Kit"};
+  for (const char* n : kNouns) {
+    if (name.find(n) != std::string::npos) {
+      std::string out = n;
+      for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return out;
+    }
+  }
+  return std::string();
+}
+
+std::string MonthYear(int64_t t) {
+  std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  return std::string(kMonthAbbr[tm.tm_mon]) + " " + std::to_string(tm.tm_year + 1900);
+}
+
+// EYZUTAK reviews: (nickname, body, rating) over the brand's products.
+Result<std::vector<ReviewRow>> BrandReviews(Db& db, const std::string& brand) {
+  std::vector<ReviewRow> out;
+  Status st = db.Query(
+      "SELECT r.nickname, r.body, r.rating FROM reviews r JOIN products p ON p.id = r.product_id "
+      "WHERE p.brand = ? ORDER BY r.id",
+      {brand}, [&](const Row& r) {
+        out.push_back({r.Text(0), r.Text(1), r.Int(2)});
+      });
+  if (!st.ok()) return st;
+  return out;
+}
+
+std::vector<OracleOp> VisitBrandProducts(Db& db, const std::string& brand,
+                                         const std::string& note) {
+  std::vector<OracleOp> ops = {{K::kSearch, "#search", "", brand, "# Element: the search bar"}};
+  std::vector<std::string> names;
+  (void)db.Query("SELECT name FROM products WHERE brand = ? ORDER BY id", {brand},
+                 [&](const Row& r) { names.push_back(r.Text(0)); });
+  for (const std::string& n : names) {
+    ops.push_back({K::kClick, "a.product-item-link", n, "", "# Element: the product '" + n + "'"});
+    ops.push_back(ReadReviews("# Note: reading the reviews")[0]);
+    ops.push_back({K::kGoBack, "", "", "", "# Note: back to the results"});
+  }
+  (void)note;
+  return ops;
+}
+
+std::vector<TemplateFamily> OrderHistoryTemplates() {
+  std::vector<TemplateFamily> out;
+
+  {  // 191: changing an order's address is not possible
+    TemplateFamily f;
+    f.id = 191;
+    f.sites = {"shopping"};
+    f.intent_template = "Change the delivery address for my most recent order to {{address}}.";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"address", "77 Massachusetts Ave, Cambridge, MA"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kAddresses[] = {"4 Elm Street, Boston, MA",
+                                         "12 Lake Shore Dr, Chicago, IL",
+                                         "900 Congress Ave, Austin, TX"};
+      return json{{"address", kAddresses[rng.Uniform(3)]}};
+    };
+    f.build = [](const json&, Db&) -> Result<Task> {
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, {"N/A"})};
+      return t;
+    };
+    f.oracle = [](const Task&, const json&, Db&) -> Result<std::vector<OracleOp>> {
+      std::vector<OracleOp> ops = OpenMyOrders();
+      ops.push_back(
+          {K::kExit, "", "", "N/A", "# Note: placed orders cannot change their delivery address"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 138: most expensive product of a category
+    TemplateFamily f;
+    f.id = 138;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "I am doing a market survey for one stop market, show me the most expensive product from "
+        "{{product_category}} category";
+    f.eval_types = {"url_match"};
+    f.published_params = json{{"product_category", "competative swimwear"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      return json{{"product_category", Categories()[rng.Uniform(Categories().size())].wording}};
+    };
+    f.build = [](const json& p, Db& db) -> Result<Task> {
+      auto path = LeafPath(db, *FindCategory(p["product_category"]));
+      if (!path.ok()) return path.status();
+      Task t = ShopTask();
+      t.eval.reference_url =
+          "__SHOPPING__/" + *path + ".html?product_list_order=price&product_list_dir=desc";
+      t.eval.url_note = "GOLD in PRED";
+      return t;
+    };
+    f.oracle = [](const Task&, const json& p, Db&) -> Result<std::vector<OracleOp>> {
+      std::vector<OracleOp> ops = OpenCategory(*FindCategory(p["product_category"]));
+      ops.push_back({K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"});
+      ops.push_back({K::kClick, "a.sorter-action", "", "", "# Element: descending direction"});
+      ops.push_back({K::kExit, "", "", "", "# Note: the most expensive is first"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 210: the most recent Xbox controllers
+    TemplateFamily f;
+    f.id = 210;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Look up the most recent models of XBox controllers released between 2020-2021?";
+    f.eval_types = {"url_match"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    f.build = [](const json&, Db& db) -> Result<Task> {
+      auto key = db.QueryText("SELECT url_key FROM products WHERE id = 4", {});
+      if (!key.ok()) return key.status();
+      Task t = ShopTask();
+      t.eval.reference_url = "__SHOPPING__/" + *key + ".html";
+      t.eval.url_note = "GOLD in PRED";
+      return t;
+    };
+    f.oracle = [](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto name = db.QueryText("SELECT name FROM products WHERE id = 4", {});
+      if (!name.ok()) return name.status();
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", "xbox controller", "# Element: the search bar"},
+          {K::kClick, "a.product-item-link", *name, "", "# Element: the Series X|S controller"},
+          {K::kExit, "", "", "", "# Note: released for the 2020 consoles"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 197: fulfilled orders over the past three days
+    TemplateFamily f;
+    f.id = 197;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Today is 6/12/2023. Tell me how many fulfilled orders I have {{period}}, "
+        "and the total amount of money I spent.";
+    f.eval_types = {"string_match"};
+    f.in_train = false;
+    f.published_params = json{{"period", "over the past three days"}};
+    f.sample = [](Db&, Rng&) -> Result<json> {
+      return json{{"period", "over the past three days"}};
+    };
+    auto stats = [](Db& db) -> Result<std::pair<int64_t, double>> {
+      std::pair<int64_t, double> out{0, 0};
+      Status st = db.Query(
+          "SELECT COUNT(*), COALESCE(SUM(grand_total), 0) FROM orders WHERE "
+          "status = 'complete' AND created_at >= ? AND created_at < ?",
+          {DayStart(2023, 6, 9), DayStart(2023, 6, 13)}, [&](const Row& r) {
+            out = {r.Int(0), r.Real(1)};
+          });
+      if (!st.ok()) return st;
+      return out;
+    };
+    f.build = [stats](const json&, Db& db) -> Result<Task> {
+      auto s = stats(db);
+      if (!s.ok()) return s.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {
+          Check(StringCheck::Kind::kFuzzyMatch,
+                {std::to_string(s->first) + " order", "$" + Plain(s->second) + " total spend"})};
+      return t;
+    };
+    f.oracle = [stats](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto s = stats(db);
+      if (!s.ok()) return s.status();
+      std::vector<OracleOp> ops = OpenMyOrders();
+      ops.push_back({K::kExit, "", "",
+                     std::to_string(s->first) + " order, $" + Plain(s->second) + " total spend",
+                     "# Note: no complete order between 6/9/2023 and 6/12/2023"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 1355: rating of a product
+    TemplateFamily f;
+    f.id = 1355;
+    f.sites = {"shopping"};
+    f.intent_template = "What is the rating of {{product}}";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"product", "Ugreen lightning to 3.5mm cable"}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      auto name = db.QueryText("SELECT name FROM products WHERE id = ?",
+                               {kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000))});
+      if (!name.ok()) return name.status();
+      return json{{"product", *name}};
+    };
+    auto product = [](const json& p, Db& db) -> Result<std::pair<std::string, double>> {
+      std::string name = p["product"];
+      if (name == "Ugreen lightning to 3.5mm cable") name = "";
+      std::pair<std::string, double> out;
+      Status st =
+          db.Query("SELECT name, rating FROM products WHERE (? = '' AND id = 10) OR name = ?",
+                   {name, name}, [&](const Row& r) {
+                     out = {r.Text(0), r.Real(1)};
+                   });
+      if (!st.ok()) return st;
+      return out;
+    };
+    f.build = [product](const json& p, Db& db) -> Result<Task> {
+      auto r = product(p, db);
+      if (!r.ok()) return r.status();
+      Task t = ShopTask();
+      t.intent = "What is the rating of " + p["product"].get<std::string>() +
+                 ". Please round to the nearest whole number";
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch,
+                                        {std::to_string(std::lround(r->second)) + " stars"})};
+      return t;
+    };
+    f.oracle = [product](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto r = product(p, db);
+      if (!r.ok()) return r.status();
+      std::string stars = std::to_string(std::lround(r->second));
+      return std::vector<OracleOp>{
+          {K::kSearch, "#search", "", r->first, "# Element: the search bar"},
+          {K::kClick, "a.product-item-link", r->first, "", "# Element: the product"},
+          {K::kExit, "", "", "About " + stars + " stars",
+           "# Note: the rating is " + std::to_string(std::lround(r->second * 20)) + "%"}};
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 169: when an item was last ordered
+    TemplateFamily f;
+    f.id = 169;
+    f.sites = {"shopping"};
+    f.intent_template = "Tell me when I last ordered my {{description}}?";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"description", "body butter"}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      for (int tries = 0; tries < 50; ++tries) {
+        auto it = RandomOrderedItem(db, rng, "", "");
+        if (!it.ok()) return it.status();
+        std::string noun = NounOf(it->name);
+        if (!noun.empty()) return json{{"description", noun}};
+      }
+      return NotFound("no ordered noun");
+    };
+    f.build = [](const json& p, Db& db) -> Result<Task> {
+      auto it = FindOrderedItem(db, p["description"], kAllTime, "", true);
+      if (!it.ok()) return it.status();
+      if (it->order < 0) return NotFound("never ordered");
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {
+          Check(StringCheck::Kind::kFuzzyMatch, {LongDate(it->created_at)})};
+      return t;
+    };
+    f.oracle = [](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto it = FindOrderedItem(db, p["description"], kAllTime, "", true);
+      if (!it.ok()) return it.status();
+      auto ops = OpenOrder(db, it->order, "it contains " + it->name);
+      if (!ops.ok()) return ops.status();
+      ops->push_back({K::kExit, "", "", LongDate(it->created_at), "# Note: the order date"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 666: names complaining about the quality of EYZUTAK phone cases
+    TemplateFamily f;
+    f.id = 666;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "List the customer names who complain about the quality of EYZUTAK phone cases";
+    f.eval_types = {"string_match"};
+    f.in_train = false;
+    f.published_params = json::object();
+    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    auto names = [](Db& db) -> Result<std::vector<std::string>> {
+      auto reviews = BrandReviews(db, "EYZUTAK");
+      if (!reviews.ok()) return reviews.status();
+      std::vector<std::string> out;
+      for (const ReviewRow& r : *reviews) {
+        for (const std::string& s : Sentences(r.body)) {
+          if (s.rfind("The quality ", 0) == 0 && !IsPositiveSentence(s) &&
+              std::find(out.begin(), out.end(), r.nickname) == out.end()) {
+            out.push_back(r.nickname);
+          }
+        }
+      }
+      return out;
+    };
+    f.build = [names](const json&, Db& db) -> Result<Task> {
+      auto n = names(db);
+      if (!n.ok()) return n.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, *n)};
+      return t;
+    };
+    f.oracle = [names](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto n = names(db);
+      if (!n.ok()) return n.status();
+      std::string answer;
+      for (const std::string& x : *n) answer += (answer.empty() ? "" : ", ") + x;
+      std::vector<OracleOp> ops = VisitBrandProducts(db, "EYZUTAK", answer);
+      ops.push_back({K::kExit, "", "", answer, "# Note: complaints about quality"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 1356: who gave some stars to EYZUTAK phone cases
+    TemplateFamily f;
+    f.id = 1356;
+    f.sites = {"shopping"};
+    f.intent_template = "Who gave {{stars}} for phone cases from EYZUTAK";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"stars", "4 or 5 stars"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kStars[] = {"1 or 2 stars", "5 stars", "2 stars"};
+      return json{{"stars", kStars[rng.Uniform(3)]}};
+    };
+    auto names = [](const json& p, Db& db) -> Result<std::vector<std::string>> {
+      std::string s = p["stars"];
+      std::vector<int64_t> wanted;
+      for (char c : s) {
+        if (c >= '1' && c <= '5') wanted.push_back(c - '0');
+      }
+      auto reviews = BrandReviews(db, "EYZUTAK");
+      if (!reviews.ok()) return reviews.status();
+      std::vector<std::string> out;
+      for (const ReviewRow& r : *reviews) {
+        if (std::find(wanted.begin(), wanted.end(), r.rating) != wanted.end() &&
+            std::find(out.begin(), out.end(), r.nickname) == out.end()) {
+          out.push_back(r.nickname);
+        }
+      }
+      return out;
+    };
+    f.build = [names](const json& p, Db& db) -> Result<Task> {
+      auto n = names(p, db);
+      if (!n.ok()) return n.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      if (n->empty()) {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {"N/A"})};
+        t.eval.string_note = "Nobody gave that rating";
+      } else {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, *n)};
+      }
+      return t;
+    };
+    f.oracle = [names](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto n = names(p, db);
+      if (!n.ok()) return n.status();
+      std::string answer;
+      for (const std::string& x : *n) answer += (answer.empty() ? "" : ", ") + x;
+      if (answer.empty()) answer = "N/A";
+      std::vector<OracleOp> ops = VisitBrandProducts(db, "EYZUTAK", answer);
+      ops.push_back({K::kExit, "", "", answer, "# Note: reviewers with that rating"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 160: refund of canceled orders in a year, shipping included
+    TemplateFamily f;
+    f.id = 160;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "How much refund I should expect from my order canlled in {{time}}, including shipping fee";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"time", "2022"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kTimes[] = {"2021", "2023", "Mar 2022", "Oct 2021"};
+      return json{{"time", kTimes[rng.Uniform(4)]}};
+    };
+    auto total = [](const json& p, Db& db) -> Result<std::pair<double, std::vector<int64_t>>> {
+      auto period = ParsePeriod(p["time"]);
+      if (!period.ok()) return period.status();
+      auto ids = OrdersIn(db, *period, "canceled");
+      if (!ids.ok()) return ids.status();
+      double sum = 0;
+      for (int64_t id : *ids) {
+        auto g = db.QueryReal("SELECT grand_total FROM orders WHERE id = ?", {id});
+        if (!g.ok()) return g.status();
+        sum += *g;
+      }
+      return std::make_pair(sum, *ids);
+    };
+    f.build = [total](const json& p, Db& db) -> Result<Task> {
+      auto t0 = total(p, db);
+      if (!t0.ok()) return t0.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, {Plain(t0->first)})};
+      return t;
+    };
+    f.oracle = [total](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto t0 = total(p, db);
+      if (!t0.ok()) return t0.status();
+      std::vector<OracleOp> ops = OpenMyOrders();
+      std::set<int64_t> pages;
+      for (int64_t id : t0->second) {
+        auto row = ToOrderRow(db, id);
+        if (!row.ok()) return row.status();
+        if (row->size() > 2) pages.insert(std::stoll(row->back().text));
+      }
+      for (int64_t pg : pages) {
+        ops.push_back({K::kClick, ".pages-items a.page", std::to_string(pg), "",
+                       "# Element: page " + std::to_string(pg) + " of the orders"});
+      }
+      ops.push_back({K::kExit, "", "", "$" + Plain(t0->first),
+                     "# Note: the canceled orders total " + Plain(t0->first)});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::vector<TemplateFamily> PurchaseTemplates() {
+  std::vector<TemplateFamily> out;
+
+  {  // 156: reorder a canceled purchase
+    TemplateFamily f;
+    f.id = 156;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "I previously ordered some {{product}} {{time}} and later cancelled. Can you reorder it "
+        "for me?";
+    f.eval_types = {"program_html"};
+    f.published_params = json{{"product", "a make up removal kit"}, {"time", "during summer 2022"}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      for (int tries = 0; tries < 50; ++tries) {
+        auto it = RandomOrderedItem(db, rng, "canceled", "");
+        if (!it.ok()) return it.status();
+        std::string noun = NounOf(it->name);
+        if (noun.empty()) continue;
+        return json{{"product", "a " + noun}, {"time", "in " + MonthYear(it->created_at)}};
+      }
+      return NotFound("no canceled item");
+    };
+    auto find = [](const json& p, Db& db) -> Result<OrderedItem> {
+      auto period = ParsePeriod(p["time"]);
+      if (!period.ok()) return period.status();
+      auto it = FindOrderedItem(db, p["product"], *period, "canceled", true);
+      if (!it.ok()) return it.status();
+      if (it->order < 0) return NotFound("no such canceled purchase");
+      return it;
+    };
+    f.build = [find](const json& p, Db& db) -> Result<Task> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "func:shopping_get_latest_order_url()";
+      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
+      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {it->sku})};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [find](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      auto ops = ToOrderRow(db, it->order);
+      if (!ops.ok()) return ops.status();
+      ops->push_back(
+          {K::kClick,
+           "#my-orders-table form[action*=\"/order_id/" + std::to_string(it->order) + "/\"] button",
+           "", "",
+           "# Note: order " + it->increment_id + " holds " + it->name +
+               "\n# Element: its 'Reorder' button"});
+      ops->push_back({K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"});
+      ops->push_back({K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"});
+      ops->push_back({K::kExit, "", "", "", "# Note: reordered"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 155: the option chosen for a purchase
+    TemplateFamily f;
+    f.id = 155;
+    f.sites = {"shopping"};
+    f.intent_template = "What is the {{option}} configuration of the {{product}} I bought {{time}}";
+    f.eval_types = {"string_match"};
+    f.published_params =
+        json{{"option", "color"}, {"product", "artifical plants"}, {"time", "Feb 2023"}};
+    f.sample = [](Db& db, Rng& rng) -> Result<json> {
+      for (int tries = 0; tries < 50; ++tries) {
+        auto it = RandomOrderedItem(db, rng, "", "Color");
+        if (!it.ok()) return it.status();
+        std::string noun = NounOf(it->name);
+        if (noun.empty()) continue;
+        return json{{"option", "color"}, {"product", noun}, {"time", MonthYear(it->created_at)}};
+      }
+      return NotFound("no colored item");
+    };
+    auto find = [](const json& p, Db& db) -> Result<OrderedItem> {
+      auto period = ParsePeriod(p["time"]);
+      if (!period.ok()) return period.status();
+      return FindOrderedItem(db, p["product"], *period, "", true);
+    };
+    f.build = [find](const json& p, Db& db) -> Result<Task> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      if (it->order < 0 || it->options.find(": ") == std::string::npos) {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch, {"N/A"})};
+        t.eval.string_note = "No such purchase in that period";
+      } else {
+        t.eval.reference_answers = {Check(StringCheck::Kind::kFuzzyMatch,
+                                          {it->options.substr(it->options.find(": ") + 2)})};
+      }
+      return t;
+    };
+    f.oracle = [find](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      if (it->order < 0) {
+        std::vector<OracleOp> ops = OpenMyOrders();
+        ops.push_back({K::kExit, "", "", "N/A", "# Note: no such purchase"});
+        return ops;
+      }
+      auto ops = OpenOrder(db, it->order, it->name + " was ordered with " + it->options);
+      if (!ops.ok()) return ops.status();
+      ops->push_back({K::kExit, "", "", it->options.substr(it->options.find(": ") + 2),
+                      "# Note: " + it->options});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  // 154 and 153: refund messages drafted in the contact form (not submitted).
+  for (int id : {154, 153}) {
+    TemplateFamily f;
+    f.id = id;
+    f.sites = {"shopping"};
+    f.intent_template =
+        id == 154
+            ? "Draft a refund message via their \"contact us\" form for the {{product}} I bought "
+              "{{time}}. It broke after three days of use. The shop requires the order id, the "
+              "reason and the amount to refund in the message. Don't submit yet"
+            : "Fill the \"contact us\" form in the site for a refund on the {{product}} I bought, "
+              "stating that it broke after just three days of use. Also, ensure to include the "
+              "order number #{{order_id}} and the product SKU. Don't submit yet, I will check.";
+    f.eval_types = id == 154 ? std::vector<std::string>{"program_html"}
+                             : std::vector<std::string>{"url_match", "program_html"};
+    f.published_params = id == 154
+                             ? json{{"product", "phone screen protector"}, {"time", "March 2023"}}
+                             : json{{"product", "speaker"}, {"order_id", "148"}};
+    f.sample = [id](Db& db, Rng& rng) -> Result<json> {
+      for (int tries = 0; tries < 50; ++tries) {
+        auto it = RandomOrderedItem(db, rng, "complete", "");
+        if (!it.ok()) return it.status();
+        std::string noun = NounOf(it->name);
+        if (noun.empty()) continue;
+        if (id == 154) return json{{"product", noun}, {"time", MonthYear(it->created_at)}};
+        return json{{"product", noun}, {"order_id", std::to_string(it->order)}};
+      }
+      return NotFound("no purchase");
+    };
+    auto find = [id](const json& p, Db& db) -> Result<OrderedItem> {
+      if (id == 154) {
+        auto period = ParsePeriod(p["time"]);
+        if (!period.ok()) return period.status();
+        return FindOrderedItem(db, p["product"], *period, "", true);
+      }
+      int64_t order = std::stoll(p["order_id"].get<std::string>());
+      auto created = db.QueryInt("SELECT created_at FROM orders WHERE id = ?", {order});
+      if (!created.ok()) return created.status();
+      return FindOrderedItem(db, p["product"], Period{*created, *created + 1}, "", true);
+    };
+    f.build = [find, id](const json& p, Db& db) -> Result<Task> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      if (it->order < 0) return NotFound("no such purchase");
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "last";
+      target.locator = "document.querySelector('[title=\"What’s on your mind?\"').value";
+      if (id == 154) {
+        target.required_contents = {Check(
+            StringCheck::Kind::kFuzzyMatch,
+            {"refund", "it broke after three days of use", it->increment_id, Plain(it->price)})};
+      } else {
+        target.required_contents = {
+            Check(StringCheck::Kind::kFuzzyMatch,
+                  {"refund", "broke after three days of use", std::to_string(it->order), it->sku})};
+        t.eval.reference_url = "__SHOPPING__/contact";
+        t.eval.url_note = "GOLD in PRED";
+      }
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [find, id](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto it = find(p, db);
+      if (!it.ok()) return it.status();
+      auto ops =
+          OpenOrder(db, it->order, it->name + " (SKU " + it->sku + ") cost $" + Plain(it->price));
+      if (!ops.ok()) return ops.status();
+      std::string message =
+          id == 154
+              ? "I would like a refund for the " + it->name + " from order " + it->increment_id +
+                    ", amount $" + Plain(it->price) + ". It broke after three days of use."
+              : "Refund request: the " + it->name + " (SKU " + it->sku + ") from order #" +
+                    std::to_string(it->order) + " broke after three days of use.";
+      ops->push_back({K::kClick, ".footer.links a", "Contact Us", "", "# Element: 'Contact Us'"});
+      ops->push_back({K::kType, "#comment", "", message, "# Element: the message box"});
+      ops->push_back({K::kExit, "", "", "", "# Note: drafted, not submitted"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 216: buy the best rated, then cheapest, product with enough reviews in a category
+    TemplateFamily f;
+    f.id = 216;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "Buy the best rating product from \"{{category}}\" category with at least 5 "
+        "reviews and the product is least expensive";
+    f.eval_types = {"program_html"};
+    f.in_train = false;
+    f.published_params = json{{"category", "Men's shoe"}};
+    f.sample = [](Db&, Rng&) -> Result<json> { return json{{"category", "Men's shoe"}}; };
+    auto choose = [](Db& db) -> Result<std::pair<std::string, std::string>> {
+      std::pair<std::string, std::string> out;
+      Status st = db.Query(
+          "SELECT p.name, p.sku FROM products p JOIN categories c ON c.id = p.category_id WHERE "
+          "c.url_path = 'clothing-shoes-jewelry/men/shoes' AND p.review_count >= 5 ORDER BY "
+          "p.rating DESC, COALESCE(p.special_price, p.price), p.id LIMIT 1",
+          {}, [&](const Row& r) {
+            out = {r.Text(0), r.Text(1)};
+          });
+      if (!st.ok()) return st;
+      if (out.first.empty()) return NotFound("no shoe with 5 reviews");
+      return out;
+    };
+    f.build = [choose](const json&, Db& db) -> Result<Task> {
+      auto c = choose(db);
+      if (!c.ok()) return c.status();
+      Task t = ShopTask();
+      ProgramHtmlTarget target;
+      target.url = "func:shopping_get_latest_order_url()";
+      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
+      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {c->second})};
+      t.eval.program_html = {target};
+      return t;
+    };
+    f.oracle = [choose](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
+      auto c = choose(db);
+      if (!c.ok()) return c.status();
+      return Buy(c->first, "the best rated men's shoe with 5+ reviews is " + c->first);
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 162: spending on a category in a period
+    TemplateFamily f;
+    f.id = 162;
+    f.sites = {"shopping"};
+    f.intent_template = "How much I spent on {{category}} shopping during {{time}}";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"category", "food"}, {"time", "from mid Jan to the end Jan 2023"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kCats[] = {"food", "beauty", "electronics", "home"};
+      static const char* kMonths[] = {"Feb", "Mar", "Apr", "Oct", "Nov", "Dec"};
+      return json{{"category", kCats[rng.Uniform(4)]},
+                  {"time", std::string("from mid ") + kMonths[rng.Uniform(6)] + " to the end " +
+                               "MONTH 2022"}};
+    };
+    auto fix = [](json p) {  // sampler placeholder: the same month on both sides
+      std::string t = p["time"];
+      size_t at = t.find("MONTH");
+      if (at != std::string::npos) t.replace(at, 5, t.substr(9, 3));
+      p["time"] = t;
+      return p;
+    };
+    auto spent = [fix](const json& p0, Db& db) -> Result<std::pair<double, std::vector<int64_t>>> {
+      json p = fix(p0);
+      static const std::map<std::string, std::string> kTop = {{"food", "Grocery & Gourmet Food"},
+                                                              {"beauty", "Beauty & Personal Care"},
+                                                              {"electronics", "Electronics"},
+                                                              {"home", "Home & Kitchen"}};
+      auto period = ParsePeriod(p["time"]);
+      if (!period.ok()) return period.status();
+      double sum = 0;
+      std::vector<int64_t> orders;
+      Status st = db.Query(
+          "SELECT o.id, i.price * i.qty FROM order_items i JOIN orders o ON o.id = i.order_id "
+          "JOIN product_categories pc ON pc.product_id = i.product_id JOIN categories c ON c.id "
+          "= pc.category_id WHERE c.name = ? AND c.level = 1 AND o.status != 'canceled' AND "
+          "o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, o.id",
+          {kTop.at(p["category"]), period->begin, period->end}, [&](const Row& r) {
+            sum += r.Real(1);
+            if (orders.empty() || orders.back() != r.Int(0)) orders.push_back(r.Int(0));
+          });
+      if (!st.ok()) return st;
+      return std::make_pair(sum, orders);
+    };
+    f.build = [spent, fix](const json& p, Db& db) -> Result<Task> {
+      auto s = spent(p, db);
+      if (!s.ok()) return s.status();
+      Task t = ShopTask();
+      t.intent = Instantiate("How much I spent on {{category}} shopping during {{time}}", fix(p));
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, {Plain(s->first)})};
+      return t;
+    };
+    f.oracle = [spent](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto s = spent(p, db);
+      if (!s.ok()) return s.status();
+      std::vector<OracleOp> ops;
+      for (int64_t id : s->second) {
+        auto o = OpenOrder(db, id);
+        if (!o.ok()) return o.status();
+        ops.insert(ops.end(), o->begin(), o->end());
+      }
+      if (ops.empty()) ops = OpenMyOrders();
+      ops.push_back({K::kExit, "", "", "$" + Plain(s->first),
+                     "# Note: the matching items total " + Plain(s->first)});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<TemplateFamily> ShoppingTemplates() {
@@ -1284,6 +2264,8 @@ std::vector<TemplateFamily> ShoppingTemplates() {
     out.push_back(std::move(f));
   }
   for (auto& f : MoreShoppingTemplates()) out.push_back(std::move(f));
+  for (auto& f : OrderHistoryTemplates()) out.push_back(std::move(f));
+  for (auto& f : PurchaseTemplates()) out.push_back(std::move(f));
   return out;
 }
 

@@ -19,7 +19,8 @@ TEST_CASE("Splits: one test task per template, disjoint training instantiations"
   std::set<int> templates;
   for (const GeneratedTask& g : *test) {
     CHECK(templates.insert(g.task.intent_template_id).second);
-    CHECK(g.task.intent == Instantiate(g.task.intent_template, g.params));
+    // The intent instantiates the template (published task 94 appends a sentence to it).
+    CHECK(g.task.intent.rfind(Instantiate(g.task.intent_template, g.params), 0) == 0);
     CHECK(ValidateTaskEval(g.task).ok());
     // Exported tasks load back unchanged.
     auto again = ParseTask(ExportTask(g.task), "export");
