@@ -1800,6 +1800,215 @@ std::vector<TemplateFamily> PurchaseTemplates() {
   return out;
 }
 
+// Game card holders: (id, url_key, name, capacity, price), capacity from "Holds N game cards".
+struct Holder {
+  int64_t id;
+  std::string url_key, name;
+  int capacity;
+  double price;
+};
+Result<std::vector<Holder>> Holders(Db& db) {
+  std::vector<Holder> out;
+  Status st = db.Query(
+      "SELECT id, url_key, name, description, COALESCE(special_price, price) FROM products WHERE "
+      "description LIKE '%Holds % game cards.%' ORDER BY id",
+      {}, [&](const Row& r) {
+        std::string d = r.Text(3);
+        size_t at = d.find("Holds ");
+        out.push_back({r.Int(0), r.Text(1), r.Text(2), std::atoi(d.c_str() + at + 6), r.Real(4)});
+      });
+  if (!st.ok()) return st;
+  return out;
+}
+
+// The cheapest holder with at least `min` capacity (ties: lowest id).
+Result<Holder> CheapestHolder(Db& db, int min) {
+  auto hs = Holders(db);
+  if (!hs.ok()) return hs.status();
+  const Holder* best = nullptr;
+  for (const Holder& h : *hs) {
+    if (h.capacity >= min && (best == nullptr || h.price < best->price)) best = &h;
+  }
+  if (best == nullptr) return NotFound("no holder fits");
+  return *best;
+}
+
+// Steps: search, sort by price, page to the product, open it.
+Result<std::vector<OracleOp>> FindInSortedSearch(Db& db, const std::string& query,
+                                                 const Holder& target) {
+  auto hits = SearchCatalog(db, query);
+  if (!hits.ok()) return hits.status();
+  std::vector<SearchHit> sorted = *hits;  // by id already
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const SearchHit& a, const SearchHit& b) { return a.price < b.price; });
+  size_t rank = 0;
+  while (rank < sorted.size() && sorted[rank].id != target.id) ++rank;
+  if (rank == sorted.size()) return NotFound("the product is not in the search results");
+  std::vector<OracleOp> ops = {
+      {K::kSearch, "#search", "", query, "# Element: the search bar"},
+      {K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"}};
+  for (size_t page = 0; page < rank / 12; ++page) {
+    ops.push_back({K::kClick, ".pages-item-next a", "", "", "# Element: the 'Next' page link"});
+  }
+  ops.push_back({K::kClick, "a.product-item-link", target.name, "",
+                 "# Note: it holds " + std::to_string(target.capacity) + " cards for " +
+                     FormatMoney(target.price) + "\n# Element: the product '" + target.name + "'"});
+  return ops;
+}
+
+std::vector<TemplateFamily> CapacityAndBudgetTemplates() {
+  std::vector<TemplateFamily> out;
+  for (int id : {207, 171}) {
+    TemplateFamily f;
+    f.id = id;
+    f.sites = {"shopping"};
+    f.intent_template =
+        id == 207 ? "Show the least expensive {{product}} with a minimum storage capacity of "
+                    "{{min_storage}}."
+                  : "I have a lot of Nintendo Switch game cards now, help me find the best storage "
+                    "option to fit all {{num}} cards";
+    f.eval_types = {"url_match"};
+    f.published_params = id == 207
+                             ? json{{"product", "switch card holder"}, {"min_storage", "15 cards"}}
+                             : json{{"num", "40"}};
+    f.sample = [id](Db&, Rng& rng) -> Result<json> {
+      static const char* kMins[] = {"8", "12", "16", "24", "40", "72"};
+      std::string m = kMins[rng.Uniform(6)];
+      if (id == 207) return json{{"product", "switch card holder"}, {"min_storage", m + " cards"}};
+      return json{{"num", m}};
+    };
+    auto min_of = [id](const json& p) {
+      return std::atoi((id == 207 ? p["min_storage"] : p["num"]).get<std::string>().c_str());
+    };
+    f.build = [min_of](const json& p, Db& db) -> Result<Task> {
+      auto h = CheapestHolder(db, min_of(p));
+      if (!h.ok()) return h.status();
+      Task t = ShopTask();
+      t.eval.reference_url = "__SHOPPING__/" + h->url_key + ".html";
+      t.eval.url_note = "GOLD in PRED";
+      return t;
+    };
+    f.oracle = [min_of](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto h = CheapestHolder(db, min_of(p));
+      if (!h.ok()) return h.status();
+      auto ops = FindInSortedSearch(db, "game card holder", *h);
+      if (!ops.ok()) return ops.status();
+      ops->push_back({K::kExit, "", "", "", "# Note: the cheapest holder that fits"});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+
+  {  // 147: spending in a month with a 20% discount on orders over $200
+    TemplateFamily f;
+    f.id = 147;
+    f.sites = {"shopping"};
+    f.intent_template =
+        "How much did I spend on shopping at One Stop Market {{time}}? They gave me "
+        "a 20% discount on the total amount for orders exceeding $200 in cash";
+    f.eval_types = {"string_match"};
+    f.published_params = json{{"time", "on November 2022"}};
+    f.sample = [](Db&, Rng& rng) -> Result<json> {
+      static const char* kMonths[] = {"on October 2022", "on December 2022", "on March 2023",
+                                      "on August 2021", "on May 2022"};
+      return json{{"time", kMonths[rng.Uniform(5)]}};
+    };
+    auto spent = [](const json& p, Db& db) -> Result<std::pair<std::string, std::vector<int64_t>>> {
+      auto period = ParsePeriod(p["time"]);
+      if (!period.ok()) return period.status();
+      double sum = 0;
+      std::vector<int64_t> ids;
+      Status st = db.Query(
+          "SELECT id, grand_total FROM orders WHERE customer_id = 1 AND status != "
+          "'canceled' AND created_at >= ? AND created_at < ? ORDER BY id",
+          {period->begin, period->end}, [&](const Row& r) {
+            double t = r.Real(1);
+            sum += t > 200 ? 0.8 * t : t;
+            ids.push_back(r.Int(0));
+          });
+      if (!st.ok()) return st;
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.3f", sum);
+      std::string v = buf;
+      while (v.back() == '0') v.pop_back();
+      if (v.back() == '.') v.pop_back();
+      return std::make_pair(v, ids);
+    };
+    f.build = [spent](const json& p, Db& db) -> Result<Task> {
+      auto s = spent(p, db);
+      if (!s.ok()) return s.status();
+      Task t = ShopTask();
+      t.eval.has_reference_answers = true;
+      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude, {s->first})};
+      return t;
+    };
+    f.oracle = [spent](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      auto s = spent(p, db);
+      if (!s.ok()) return s.status();
+      std::vector<OracleOp> ops = OpenMyOrders();
+      std::set<int64_t> pages;
+      for (int64_t id : s->second) {
+        auto row = ToOrderRow(db, id);
+        if (!row.ok()) return row.status();
+        if (row->size() > 2) pages.insert(std::stoll(row->back().text));
+      }
+      for (int64_t pg : pages) {
+        ops.push_back({K::kClick, ".pages-items a.page", std::to_string(pg), "",
+                       "# Element: page " + std::to_string(pg) + " of the orders"});
+      }
+      ops.push_back({K::kExit, "", "", "$" + s->first,
+                     "# Note: totals over $200 count at 80%; the month comes to " + s->first});
+      return ops;
+    };
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::vector<TemplateFamily> WishQuantityTemplates() {
+  std::vector<TemplateFamily> out;
+  TemplateFamily f;
+  f.id = 186;
+  f.sites = {"shopping"};
+  f.intent_template = "Add {{product}} to my wish list";
+  f.eval_types = {"program_html"};
+  f.published_params =
+      json{{"product", "2 Hawaiian Bamboo Orchid Roots #zc50 - by Discount Hawaiian Gifts"}};
+  f.sample = [](Db& db, Rng& rng) -> Result<json> {
+    auto name = db.QueryText("SELECT name FROM products WHERE id = ?",
+                             {kNamedProducts + 1 + static_cast<int64_t>(rng.Uniform(2000))});
+    if (!name.ok()) return name.status();
+    return json{{"product", std::to_string(rng.Range(2, 4)) + " " + *name}};
+  };
+  auto split = [](const json& p) {
+    std::string s = p["product"];
+    size_t sp = s.find(' ');
+    return std::make_pair(s.substr(0, sp), s.substr(sp + 1));
+  };
+  f.build = [](const json& p, Db&) -> Result<Task> {
+    Task t = ShopTask();
+    ProgramHtmlTarget target;
+    target.url = "__SHOPPING__/wishlist/";
+    target.locator = "document.querySelector('.products-grid.wishlist').outerText";
+    target.required_contents = {Check(StringCheck::Kind::kFuzzyMatch, {p["product"]})};
+    t.eval.program_html = {target};
+    return t;
+  };
+  f.oracle = [split](const Task&, const json& p, Db&) -> Result<std::vector<OracleOp>> {
+    auto [qty, name] = split(p);
+    return std::vector<OracleOp>{
+        {K::kSearch, "#search", "", name, "# Element: the search bar"},
+        {K::kClick, "a.product-item-link", name, "", "# Element: the product"},
+        {K::kClick, "button.action.towishlist", "", "", "# Element: 'Add to Wish List'"},
+        {K::kType, ".products-grid.wishlist input.qty", "", qty,
+         "# Element: the quantity of the item in the wish list"},
+        {K::kClick, "button.action.update", "", "", "# Element: 'Update Wish List'"},
+        {K::kExit, "", "", "", "# Note: the wish list holds " + qty}};
+  };
+  out.push_back(std::move(f));
+  return out;
+}
+
 }  // namespace
 
 std::vector<TemplateFamily> ShoppingTemplates() {
@@ -2266,6 +2475,8 @@ std::vector<TemplateFamily> ShoppingTemplates() {
   for (auto& f : MoreShoppingTemplates()) out.push_back(std::move(f));
   for (auto& f : OrderHistoryTemplates()) out.push_back(std::move(f));
   for (auto& f : PurchaseTemplates()) out.push_back(std::move(f));
+  for (auto& f : CapacityAndBudgetTemplates()) out.push_back(std::move(f));
+  for (auto& f : WishQuantityTemplates()) out.push_back(std::move(f));
   return out;
 }
 
