@@ -162,6 +162,30 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Shopping site: reset and the step latency of a random-policy page mix (search, category and
+  // product pages, cart, account pages, scrolling).
+  std::vector<double> shop_reset_us, shop_step_us;
+  {
+    wa::Env shop;
+    wa::Rng rng(7);
+    for (int i = 0; i < std::max(20, reps / 10); ++i) {
+      auto t0 = Clock::now();
+      wa::Status st = shop.Reset("__SHOPPING__/", static_cast<uint64_t>(i), &r);
+      shop_reset_us.push_back(Micros(t0, Clock::now()));
+      if (!st.ok()) {
+        fmt::print(stderr, "shopping reset failed: {}\n", st.message());
+        return 1;
+      }
+      for (int k = 0; k < 20; ++k) {
+        std::string action = wa::RandomActionText(*shop.browser().page(), rng, 0.0);
+        auto s0 = Clock::now();
+        shop.Step(action, &r);
+        shop_step_us.push_back(Micros(s0, Clock::now()));
+      }
+    }
+  }
+  Stats shop_reset = Summarise(shop_reset_us), shop_step = Summarise(shop_step_us);
+
   // VecEnv throughput with the random policy, EnvPool style: the caller computes the next action
   // of each environment as soon as its previous step finished (asynchronous send/recv), so policy
   // and simulation overlap. 8 environments per worker thread.
@@ -205,6 +229,12 @@ int main(int argc, char** argv) {
   fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "step: all of the above", overall.median_us,
              overall.p90_us, overall.mean_us);
   result["step_us"]["all"] = {{"median", overall.median_us}, {"p90", overall.p90_us}};
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping: reset", shop_reset.median_us,
+             shop_reset.p90_us, shop_reset.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping: random step", shop_step.median_us,
+             shop_step.p90_us, shop_step.mean_us);
+  result["shopping_reset_us"] = {{"median", shop_reset.median_us}, {"p90", shop_reset.p90_us}};
+  result["shopping_step_us"] = {{"median", shop_step.median_us}, {"p90", shop_step.p90_us}};
   fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
   for (const auto& [name, n] : sizes) {
     fmt::print("{:<28}{:>12}\n", name, n);
@@ -219,6 +249,9 @@ int main(int argc, char** argv) {
       "\ntargets: median step < 50 us: {} | reset < 1 ms: {} | VecEnv >= 20000 steps/s: {}\n",
       overall.median_us < 50 ? "met" : "NOT met", reset.median_us < 1000 ? "met" : "NOT met",
       throughput.back().second >= 20000 ? "met" : "NOT met");
+  fmt::print("shopping: median random step < 100 us: {} | reset < 2 ms: {}\n",
+             shop_step.median_us < 100 ? "met" : "NOT met",
+             shop_reset.median_us < 2000 ? "met" : "NOT met");
   result["reps"] = reps;
   std::filesystem::path p(out_path);
   if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());

@@ -2,8 +2,11 @@
 
 #include <gumbo.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
+#include <memory>
+#include <vector>
 
 namespace wa {
 namespace {
@@ -71,6 +74,28 @@ void BuildFromGumbo(const GumboNode* g, NodeId parent, Document* doc) {
       break;
   }
 }
+
+// A bump allocator for one Gumbo parse: Gumbo allocates every node, attribute and string
+// buffer separately; freeing is a no-op and the whole arena goes away after the tree is copied.
+class ParseArena {
+ public:
+  void* Alloc(size_t n) {
+    n = (n + 15) & ~size_t{15};
+    if (blocks_.empty() || used_ + n > size_) {
+      size_ = std::max(n, kBlock);
+      blocks_.push_back(std::make_unique<char[]>(size_));
+      used_ = 0;
+    }
+    void* p = blocks_.back().get() + used_;
+    used_ += n;
+    return p;
+  }
+
+ private:
+  static constexpr size_t kBlock = 256 * 1024;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t used_ = 0, size_ = 0;
+};
 
 }  // namespace
 
@@ -282,14 +307,23 @@ std::string Document::OuterHtml(NodeId id) const {
 
 Result<Document> ParseHtml(std::string_view html) {
   if (html.size() > (1u << 30)) return InvalidArgument("HTML document larger than 1 GiB");
-  GumboOutput* out = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
+  // A fresh arena per parse keeps the allocator simple and thread-safe.
+  ParseArena arena;
+  GumboOptions options = kGumboDefaultOptions;
+  options.allocator = [](void* userdata, size_t size) {
+    return static_cast<ParseArena*>(userdata)->Alloc(size);
+  };
+  options.deallocator = [](void*, void*) {};
+  options.userdata = &arena;
+  options.max_errors = 0;  // parse errors are repaired either way; recording them is costly
+  GumboOutput* out = gumbo_parse_with_options(&options, html.data(), html.size());
   if (out == nullptr) return Internal("gumbo_parse failed");
   Document doc;
   const GumboNode* root = out->document;
   for (unsigned i = 0; i < root->v.document.children.length; ++i) {
     BuildFromGumbo(static_cast<const GumboNode*>(root->v.document.children.data[i]), 0, &doc);
   }
-  gumbo_destroy_output(&kGumboDefaultOptions, out);
+  gumbo_destroy_output(&options, out);
   doc.Finish();
   return doc;
 }
