@@ -24,6 +24,23 @@ const std::vector<TemplateFamily>& TemplateFamilies() {
   return *kAll;
 }
 
+Task NewSiteTask(const std::string& site, const std::string& start_url) {
+  Task t;
+  t.sites = {site};
+  t.require_login = true;
+  t.storage_state = "./.auth/" + site + "_state.json";
+  t.start_url = start_url;
+  t.eval.reference_url = "";
+  return t;
+}
+
+StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values) {
+  StringCheck c;
+  c.kind = kind;
+  c.values = std::move(values);
+  return c;
+}
+
 const TemplateFamily* FindTemplate(int id) {
   for (const TemplateFamily& f : TemplateFamilies()) {
     if (f.id == id) return &f;

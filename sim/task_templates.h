@@ -60,6 +60,11 @@ struct TemplateFamily {
       oracle;
 };
 
+// A task skeleton for a site: logged in with the site's storage state, empty reference URL.
+Task NewSiteTask(const std::string& site, const std::string& start_url);
+// A string check of one kind.
+StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values);
+
 // Every registered family (built once; thread-safe to call).
 const std::vector<TemplateFamily>& TemplateFamilies();
 const TemplateFamily* FindTemplate(int intent_template_id);

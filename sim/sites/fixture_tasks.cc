@@ -13,21 +13,10 @@ namespace {
 
 using json = nlohmann::json;
 
-Task BaseTask(const std::string& start = "__FIXTURE__") {
-  Task t;
-  t.sites = {"fixture"};
-  t.require_login = true;
-  t.storage_state = "./.auth/fixture_state.json";
-  t.start_url = start;
-  t.eval.reference_url = "";
-  return t;
-}
+Task BaseTask(const std::string& start = "__FIXTURE__") { return NewSiteTask("fixture", start); }
 
 StringCheck Check(StringCheck::Kind kind, std::vector<std::string> values) {
-  StringCheck c;
-  c.kind = kind;
-  c.values = std::move(values);
-  return c;
+  return MakeCheck(kind, std::move(values));
 }
 
 Result<json> RandomItem(Db& db, Rng& rng) {

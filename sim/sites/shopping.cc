@@ -1013,7 +1013,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
 
 Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& options) {
   auto shop = std::make_shared<Shopping>();
-  WA_RETURN_IF_ERROR(shop->templates.Load("shopping"));
+  WA_RETURN_IF_ERROR(shop->templates.Load("shopping", /*minify=*/true));
   auto model = std::make_shared<SiteModel>();
   model->name = "shopping";
   model->placeholder = "__SHOPPING__";

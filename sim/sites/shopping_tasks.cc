@@ -20,21 +20,10 @@ namespace {
 using json = nlohmann::json;
 using K = OracleOp::Kind;
 
-Task ShopTask(const std::string& start = "__SHOPPING__") {
-  Task t;
-  t.sites = {"shopping"};
-  t.require_login = true;
-  t.storage_state = "./.auth/shopping_state.json";
-  t.start_url = start;
-  t.eval.reference_url = "";
-  return t;
-}
+Task ShopTask(const std::string& start = "__SHOPPING__") { return NewSiteTask("shopping", start); }
 
 StringCheck Check(StringCheck::Kind kind, std::vector<std::string> values) {
-  StringCheck c;
-  c.kind = kind;
-  c.values = std::move(values);
-  return c;
+  return MakeCheck(kind, std::move(values));
 }
 
 std::string Plus(const std::string& s) {
@@ -119,6 +108,72 @@ std::string WholeDollars(double v) {
   std::string s = FormatMoney(v).substr(1);
   if (s.size() > 3 && s.substr(s.size() - 3) == ".00") s.resize(s.size() - 3);
   return s;
+}
+
+// "What is the price range of X?": the cheapest and dearest search results for the phrase.
+// Answers give whole dollars without ".00" (must_include "85" does not match the token "85.00").
+TemplateFamily PriceRangeFamily(int id, const std::string& intent_template, const std::string& key,
+                                const std::string& published, std::vector<const char*> samples) {
+  TemplateFamily f;
+  f.id = id;
+  f.sites = {"shopping"};
+  f.intent_template = intent_template;
+  f.eval_types = {"string_match"};
+  f.published_params = json{{key, published}};
+  f.sample = [key, samples](Db&, Rng& rng) -> Result<json> {
+    return json{{key, samples[rng.Uniform(samples.size())]}};
+  };
+  auto range = [key](const json& p, Db& db) -> Result<std::pair<double, double>> {
+    std::string q = p[key];
+    auto hits = SearchCatalog(db, q);
+    if (!hits.ok()) return hits.status();
+    if (hits->empty()) return NotFound("no products match " + q);
+    double lo = 1e18, hi = 0;
+    for (const SearchHit& h : *hits) {
+      lo = std::min(lo, h.price);
+      hi = std::max(hi, h.price);
+    }
+    return std::make_pair(lo, hi);
+  };
+  f.build = [range](const json& p, Db& db) -> Result<Task> {
+    auto r = range(p, db);
+    if (!r.ok()) return r.status();
+    Task t = ShopTask();
+    t.eval.has_reference_answers = true;
+    t.eval.reference_answers = {
+        Check(StringCheck::Kind::kMustInclude, {WholeDollars(r->first), WholeDollars(r->second)})};
+    return t;
+  };
+  f.oracle = [range, key](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+    auto r = range(p, db);
+    if (!r.ok()) return r.status();
+    return std::vector<OracleOp>{
+        {K::kSearch, "#search", "", p[key], "# Element: the search bar"},
+        {K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"},
+        {K::kClick, "a.sorter-action", "", "",
+         "# Note: the cheapest costs " + FormatMoney(r->first) +
+             "\n# Element: the arrow that shows the most expensive first"},
+        {K::kExit, "", "",
+         "The price range is $" + WholeDollars(r->first) + " to $" + WholeDollars(r->second) + ".",
+         "# Note: the most expensive costs " + FormatMoney(r->second)}};
+  };
+  return f;
+}
+
+// Steps that page through My Orders so that every listed order has been seen.
+Result<std::vector<OracleOp>> VisitOrderPages(Db& db, const std::vector<int64_t>& ids) {
+  std::vector<OracleOp> ops = OpenMyOrders();
+  std::set<int64_t> pages;
+  for (int64_t id : ids) {
+    auto row = ToOrderRow(db, id);
+    if (!row.ok()) return row.status();
+    if (row->size() > 2) pages.insert(std::stoll(row->back().text));
+  }
+  for (int64_t pg : pages) {
+    ops.push_back({K::kClick, ".pages-items a.page", std::to_string(pg), "",
+                   "# Element: page " + std::to_string(pg) + " of the orders"});
+  }
+  return ops;
 }
 
 // Reviews of a product as (nickname, body, rating).
@@ -389,51 +444,9 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
     out.push_back(std::move(f));
   }
 
-  {  // 370: price range of a brand
-    TemplateFamily f;
-    f.id = 370;
-    f.sites = {"shopping"};
-    f.intent_template = "What is the price range for products from {{brand}}?";
-    f.eval_types = {"string_match"};
-    f.published_params = json{{"brand", "EYZUTAK"}};
-    f.sample = [](Db&, Rng& rng) -> Result<json> {
-      static const char* kBrands[] = {"Speedo", "Coleman", "Gaiam",  "JBL",
-                                      "Zinus",  "Nearpow", "Ugreen", "Tazo"};
-      return json{{"brand", kBrands[rng.Uniform(8)]}};
-    };
-    auto range = [](Db& db, const std::string& brand) -> Result<std::pair<double, double>> {
-      auto hits = SearchCatalog(db, brand);
-      if (!hits.ok()) return hits.status();
-      if (hits->empty()) return NotFound("no products of " + brand);
-      double lo = 1e18, hi = 0;
-      for (const SearchHit& h : *hits) {
-        lo = std::min(lo, h.price);
-        hi = std::max(hi, h.price);
-      }
-      return std::make_pair(lo, hi);
-    };
-    f.build = [range](const json& p, Db& db) -> Result<Task> {
-      auto r = range(db, p["brand"]);
-      if (!r.ok()) return r.status();
-      Task t = ShopTask();
-      t.eval.has_reference_answers = true;
-      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude,
-                                        {WholeDollars(r->first), WholeDollars(r->second)})};
-      return t;
-    };
-    f.oracle = [range](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
-      auto r = range(db, p["brand"]);
-      if (!r.ok()) return r.status();
-      return std::vector<OracleOp>{
-          {K::kSearch, "#search", "", p["brand"], "# Element: the search bar"},
-          {K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"},
-          {K::kClick, "a.sorter-action", "", "",
-           "# Note: the cheapest costs " + FormatMoney(r->first) + "\n# Element: the arrow"},
-          {K::kExit, "", "", "From $" + WholeDollars(r->first) + " to $" + WholeDollars(r->second),
-           "# Note: the most expensive costs " + FormatMoney(r->second)}};
-    };
-    out.push_back(std::move(f));
-  }
+  out.push_back(PriceRangeFamily(
+      370, "What is the price range for products from {{brand}}?", "brand", "EYZUTAK",
+      {"Speedo", "Coleman", "Gaiam", "JBL", "Zinus", "Nearpow", "Ugreen", "Tazo"}));
 
   {  // 189: add a kind of product to the wish list
     TemplateFamily f;
@@ -1470,17 +1483,9 @@ std::vector<TemplateFamily> OrderHistoryTemplates() {
     f.oracle = [total](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       auto t0 = total(p, db);
       if (!t0.ok()) return t0.status();
-      std::vector<OracleOp> ops = OpenMyOrders();
-      std::set<int64_t> pages;
-      for (int64_t id : t0->second) {
-        auto row = ToOrderRow(db, id);
-        if (!row.ok()) return row.status();
-        if (row->size() > 2) pages.insert(std::stoll(row->back().text));
-      }
-      for (int64_t pg : pages) {
-        ops.push_back({K::kClick, ".pages-items a.page", std::to_string(pg), "",
-                       "# Element: page " + std::to_string(pg) + " of the orders"});
-      }
+      auto visit = VisitOrderPages(db, t0->second);
+      if (!visit.ok()) return visit.status();
+      std::vector<OracleOp> ops = std::move(*visit);
       ops.push_back({K::kExit, "", "", "$" + Plain(t0->first),
                      "# Note: the canceled orders total " + Plain(t0->first)});
       return ops;
@@ -1945,17 +1950,9 @@ std::vector<TemplateFamily> CapacityAndBudgetTemplates() {
     f.oracle = [spent](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       auto s = spent(p, db);
       if (!s.ok()) return s.status();
-      std::vector<OracleOp> ops = OpenMyOrders();
-      std::set<int64_t> pages;
-      for (int64_t id : s->second) {
-        auto row = ToOrderRow(db, id);
-        if (!row.ok()) return row.status();
-        if (row->size() > 2) pages.insert(std::stoll(row->back().text));
-      }
-      for (int64_t pg : pages) {
-        ops.push_back({K::kClick, ".pages-items a.page", std::to_string(pg), "",
-                       "# Element: page " + std::to_string(pg) + " of the orders"});
-      }
+      auto visit = VisitOrderPages(db, s->second);
+      if (!visit.ok()) return visit.status();
+      std::vector<OracleOp> ops = std::move(*visit);
       ops.push_back({K::kExit, "", "", "$" + s->first,
                      "# Note: totals over $200 count at 80%; the month comes to " + s->first});
       return ops;
@@ -2358,55 +2355,11 @@ std::vector<TemplateFamily> ShoppingTemplates() {
     out.push_back(std::move(f));
   }
 
-  {  // 159: price range of a product kind
-    TemplateFamily f;
-    f.id = 159;
-    f.sites = {"shopping"};
-    f.intent_template = "What is the price range of {{product}} in the One Stop Market?";
-    f.eval_types = {"string_match"};
-    f.published_params = json{{"product", "teeth grinding mouth guard"}};
-    f.sample = [](Db&, Rng& rng) -> Result<json> {
-      static const char* kProducts[] = {"yoga block", "taper candles",  "vegan jerky",
-                                        "smart plug", "loose leaf tea", "hiking boots"};
-      return json{{"product", kProducts[rng.Uniform(6)]}};
-    };
-    auto range = [](Db& db, const std::string& q) -> Result<std::pair<double, double>> {
-      auto hits = SearchCatalog(db, q);
-      if (!hits.ok()) return hits.status();
-      if (hits->empty()) return NotFound("no products match " + q);
-      double lo = 1e18, hi = 0;
-      for (const SearchHit& h : *hits) {
-        lo = std::min(lo, h.price);
-        hi = std::max(hi, h.price);
-      }
-      return std::make_pair(lo, hi);
-    };
-    f.build = [range](const json& p, Db& db) -> Result<Task> {
-      auto r = range(db, p["product"]);
-      if (!r.ok()) return r.status();
-      Task t = ShopTask();
-      t.eval.has_reference_answers = true;
-      t.eval.reference_answers = {Check(StringCheck::Kind::kMustInclude,
-                                        {WholeDollars(r->first), WholeDollars(r->second)})};
-      return t;
-    };
-    f.oracle = [range](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
-      auto r = range(db, p["product"]);
-      if (!r.ok()) return r.status();
-      return std::vector<OracleOp>{
-          {K::kSearch, "#search", "", p["product"], "# Element: the search bar"},
-          {K::kClick, ".sorter-options a", "Price", "", "# Element: sort by 'Price'"},
-          {K::kClick, "a.sorter-action", "", "",
-           "# Note: the cheapest costs " + FormatMoney(r->first) +
-               "\n# Element: the direction arrow to see the most expensive"},
-          // Whole dollars without ".00": must_include "85" does not match the token "85.00".
-          {K::kExit, "", "",
-           "The price range is $" + WholeDollars(r->first) + " to $" + WholeDollars(r->second) +
-               ".",
-           "# Note: the most expensive costs " + FormatMoney(r->second)}};
-    };
-    out.push_back(std::move(f));
-  }
+  out.push_back(PriceRangeFamily(159,
+                                 "What is the price range of {{product}} in the One Stop Market?",
+                                 "product", "teeth grinding mouth guard",
+                                 {"yoga block", "taper candles", "vegan jerky", "smart plug",
+                                  "loose leaf tea", "hiking boots"}));
 
   {  // 165: update the address book
     TemplateFamily f;

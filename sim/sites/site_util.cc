@@ -7,13 +7,36 @@
 
 namespace wa {
 
-Status TemplateSet::Load(std::string_view site) {
+std::string MinifyTemplate(std::string_view text) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t end = text.find('\n', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(i, end - i);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) {
+      line.remove_suffix(1);
+    }
+    if (!line.empty()) {
+      bool tag_boundary = !out.empty() && (out.back() == '>' || out.back() == '}') &&
+                          (line.front() == '<' || line.front() == '{');
+      if (!out.empty() && !tag_boundary) out += '\n';
+      out.append(line);
+    }
+    i = end + 1;
+  }
+  return out;
+}
+
+Status TemplateSet::Load(std::string_view site, bool minify) {
   std::string prefix = "sites/" + std::string(site) + "/";
   for (std::string_view path : ListAssets(prefix)) {
     if (path.size() < 9 || path.substr(path.size() - 9) != ".mustache") continue;
     std::string name(path.substr(prefix.size(), path.size() - prefix.size() - 9));
     auto text = FindAsset(path);
-    auto tmpl = std::make_unique<kainjow::mustache::mustache>(std::string(*text));
+    auto tmpl = std::make_unique<kainjow::mustache::mustache>(minify ? MinifyTemplate(*text)
+                                                                     : std::string(*text));
     if (!tmpl->is_valid()) {
       return Internal("template " + std::string(path) + ": " + tmpl->error_message());
     }

@@ -22,13 +22,18 @@ using TemplateObject = kainjow::mustache::object;
 // in kainjow mustache 4.1), so one set is shared by all environments and threads.
 class TemplateSet {
  public:
-  // Loads every sites/<site>/*.mustache asset; the template name is the file stem.
-  Status Load(std::string_view site);
+  // Loads every sites/<site>/*.mustache asset; the template name is the file stem. With
+  // `minify`, line breaks and indentation between tags are removed first, so pages carry no
+  // whitespace-only text nodes between elements (fewer nodes to parse, style and lay out).
+  Status Load(std::string_view site, bool minify = false);
   Result<std::string> Render(std::string_view name, const TemplateData& data) const;
 
  private:
   std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>, std::less<>> templates_;
 };
+
+// Removes line breaks and indentation between tags ("...>\n   <..." -> "...><...").
+std::string MinifyTemplate(std::string_view text);
 
 // "2023-06-01 12:00:00" (UTC) / "Jun 1, 2023".
 std::string FormatDateTime(int64_t unix_seconds);
