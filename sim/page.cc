@@ -73,6 +73,13 @@ uint64_t PageCache::misses() const {
 Result<std::shared_ptr<const CompiledPage>> PageCache::GetOrCompile(
     std::string_view html, const std::vector<const StyleSheet*>& sheets,
     const LayoutOptions& layout_options) {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    if (impl_->capacity == 0) {  // caching off: always compile
+      ++impl_->misses;
+      return CompilePage(html, sheets, layout_options);
+    }
+  }
   uint64_t key = std::hash<std::string_view>()(html);
   for (const StyleSheet* s : sheets) key = key * 1099511628211ULL ^ reinterpret_cast<uintptr_t>(s);
   key ^= static_cast<uint64_t>(layout_options.viewport_width) << 20;

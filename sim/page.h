@@ -53,6 +53,7 @@ class PageCache {
   Result<std::shared_ptr<const CompiledPage>> GetOrCompile(
       std::string_view html, const std::vector<const StyleSheet*>& sheets,
       const LayoutOptions& layout_options);
+  // 0 turns caching off (every call compiles); existing entries stay for later use.
   void set_capacity(size_t entries);
   size_t size() const;
   uint64_t hits() const;
