@@ -533,11 +533,7 @@ class Layouter {
     // Atomic inline (inline-block, replaced, form control).
     float bw = SpecifiedWidth(n, avail_);
     float iw, ih;
-    if (bw < 0 && Intrinsic(n, &iw, &ih)) {
-      auto attr_w = doc_.Attr(n, "width");
-      bw = iw + HPad(n);
-      (void)attr_w;
-    }
+    if (bw < 0 && Intrinsic(n, &iw, &ih)) bw = iw + HPad(n);
     if (bw < 0) bw = std::min(MaxContent(n), avail_);
     float sp = (pending_space_ && line_x_ > 0) ? TextWidth(" ", s.font_size) : 0;
     float outer = sp + s.margin[3] + bw + s.margin[1];

@@ -83,11 +83,10 @@ std::vector<TemplateFamily> FixtureTemplates() {
       t.eval.reference_answer_raw_annotation = money;
       return t;
     };
-    f.oracle = [](const Task& t, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+    f.oracle = [](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       std::string item = p["item"];
       auto price = db.QueryReal("SELECT price FROM items WHERE name = ?", {item});
       if (!price.ok()) return price.status();
-      (void)t;
       return std::vector<OracleOp>{
           {OracleOp::Kind::kSearch, "input[name=\"q\"]", "", item,
            "# Element: the 'Search items' box at the top of the page"},

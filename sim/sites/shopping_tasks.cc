@@ -1111,18 +1111,16 @@ Result<std::vector<ReviewRow>> BrandReviews(Db& db, const std::string& brand) {
   return out;
 }
 
-std::vector<OracleOp> VisitBrandProducts(Db& db, const std::string& brand,
-                                         const std::string& note) {
+Result<std::vector<OracleOp>> VisitBrandProducts(Db& db, const std::string& brand) {
   std::vector<OracleOp> ops = {{K::kSearch, "#search", "", brand, "# Element: the search bar"}};
   std::vector<std::string> names;
-  (void)db.Query("SELECT name FROM products WHERE brand = ? ORDER BY id", {brand},
-                 [&](const Row& r) { names.push_back(r.Text(0)); });
+  WA_RETURN_IF_ERROR(db.Query("SELECT name FROM products WHERE brand = ? ORDER BY id", {brand},
+                              [&](const Row& r) { names.push_back(r.Text(0)); }));
   for (const std::string& n : names) {
     ops.push_back({K::kClick, "a.product-item-link", n, "", "# Element: the product '" + n + "'"});
     ops.push_back(ReadReviews("# Note: reading the reviews")[0]);
     ops.push_back({K::kGoBack, "", "", "", "# Note: back to the results"});
   }
-  (void)note;
   return ops;
 }
 
@@ -1386,7 +1384,9 @@ std::vector<TemplateFamily> OrderHistoryTemplates() {
       if (!n.ok()) return n.status();
       std::string answer;
       for (const std::string& x : *n) answer += (answer.empty() ? "" : ", ") + x;
-      std::vector<OracleOp> ops = VisitBrandProducts(db, "EYZUTAK", answer);
+      auto visit = VisitBrandProducts(db, "EYZUTAK");
+      if (!visit.ok()) return visit.status();
+      std::vector<OracleOp> ops = std::move(*visit);
       ops.push_back({K::kExit, "", "", answer, "# Note: complaints about quality"});
       return ops;
     };
@@ -1440,7 +1440,9 @@ std::vector<TemplateFamily> OrderHistoryTemplates() {
       std::string answer;
       for (const std::string& x : *n) answer += (answer.empty() ? "" : ", ") + x;
       if (answer.empty()) answer = "N/A";
-      std::vector<OracleOp> ops = VisitBrandProducts(db, "EYZUTAK", answer);
+      auto visit = VisitBrandProducts(db, "EYZUTAK");
+      if (!visit.ok()) return visit.status();
+      std::vector<OracleOp> ops = std::move(*visit);
       ops.push_back({K::kExit, "", "", answer, "# Note: reviewers with that rating"});
       return ops;
     };
