@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/rng.h"
 #include "sim/text.h"
 
 namespace wa {
@@ -519,6 +520,20 @@ std::string AccessibleName(const Page& page, NodeId id) {
 }
 
 void RenderObservation(Page* page, const ObservationOptions& options, std::string* out) {
+  // A page in its initial state renders the same bytes as every other page compiled from the
+  // same HTML: reuse them (the key covers the settings and the URL, which compact shows).
+  uint64_t key = 0;
+  const CompiledPage* compiled = page->pristine() ? page->compiled() : nullptr;
+  if (compiled != nullptr) {
+    key = Rng::Mix(static_cast<uint64_t>(options.type) * 1000003ULL + options.max_text_chars * 2 +
+                   (options.include_bbox ? 1 : 0)) ^
+          Rng::HashString(page->url());
+    std::vector<NodeId> labels;
+    if (compiled->LookupObservation(key, out, &labels)) {
+      page->SetLabels(std::move(labels));
+      return;
+    }
+  }
   page->UpdateLabels();
   out->clear();
   switch (options.type) {
@@ -532,6 +547,7 @@ void RenderObservation(Page* page, const ObservationOptions& options, std::strin
       TreeRenderer(*page, options, out).RenderCompact();
       break;
   }
+  if (compiled != nullptr) compiled->StoreObservation(key, *out, page->labels());
 }
 
 }  // namespace wa

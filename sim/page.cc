@@ -19,6 +19,29 @@ bool EqualsLower(std::string_view value, std::string_view lower) {
 
 }  // namespace
 
+bool CompiledPage::LookupObservation(uint64_t key, std::string* text,
+                                     std::vector<NodeId>* labels) const {
+  std::lock_guard<std::mutex> lock(observation_mu_);
+  for (const CachedObservation& c : observations_) {
+    if (c.key == key) {
+      *text = c.text;
+      *labels = c.labels;
+      return true;
+    }
+  }
+  return false;
+}
+
+void CompiledPage::StoreObservation(uint64_t key, const std::string& text,
+                                    const std::vector<NodeId>& labels) const {
+  std::lock_guard<std::mutex> lock(observation_mu_);
+  for (const CachedObservation& c : observations_) {
+    if (c.key == key) return;
+  }
+  if (observations_.size() >= 4) observations_.erase(observations_.begin());
+  observations_.push_back({key, text, labels});
+}
+
 Result<std::shared_ptr<const CompiledPage>> CompilePage(
     std::string_view html, const std::vector<const StyleSheet*>& sheets,
     const LayoutOptions& layout_options) {
@@ -246,7 +269,10 @@ std::string Page::Value(NodeId id) const {
   return std::string(doc_->AttrOr(id, "value"));
 }
 
-void Page::SetValue(NodeId id, std::string value) { values_[id] = std::move(value); }
+void Page::SetValue(NodeId id, std::string value) {
+  values_[id] = std::move(value);
+  pristine_ = false;
+}
 
 bool Page::Checked(NodeId id) const { return id < checked_.size() && checked_[id]; }
 
@@ -263,6 +289,7 @@ void Page::SetChecked(NodeId id, bool checked) {
     }
   }
   checked_[id] = checked;
+  pristine_ = false;
   if (dynamic_mask_ & 4u) Restyle();
 }
 
@@ -282,6 +309,7 @@ int Page::SelectedIndex(NodeId select) const {
 
 void Page::SetSelectedIndex(NodeId select, int index) {
   selected_[select] = index;
+  pristine_ = false;
   if (dynamic_mask_ & 4u) Restyle();
 }
 
@@ -327,18 +355,21 @@ float Page::max_scroll() const {
 bool Page::ScrollBy(float dy) {
   float before = scroll_y_;
   scroll_y_ = std::clamp(scroll_y_ + dy, 0.f, max_scroll());
+  if (scroll_y_ != before) pristine_ = false;
   return scroll_y_ != before;
 }
 
 void Page::SetHovered(NodeId id) {
   if (hovered_ == id) return;
   hovered_ = id;
+  pristine_ = false;
   if (dynamic_mask_ & 1u) Restyle();
 }
 
 void Page::SetFocused(NodeId id) {
   if (focused_ == id) return;
   focused_ = id;
+  pristine_ = false;
   if (dynamic_mask_ & 2u) Restyle();
 }
 
@@ -425,6 +456,12 @@ void Page::UpdateLabels() {
       labels_.push_back(cand[i]);
     }
   }
+}
+
+void Page::SetLabels(std::vector<NodeId> labels) {
+  labels_ = std::move(labels);
+  label_index_.assign(doc_->size(), -1);
+  for (size_t i = 0; i < labels_.size(); ++i) label_index_[labels_[i]] = static_cast<int>(i);
 }
 
 int Page::LabelOf(NodeId id) const { return id < label_index_.size() ? label_index_[id] : -1; }

@@ -8,6 +8,7 @@
 #define WEBAGENT_SIM_PAGE_H_
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,6 +37,21 @@ struct CompiledPage {
   std::shared_ptr<const Document> doc;
   std::vector<ComputedStyle> styles;
   LayoutResult layout;
+
+  // Observations of the page in its initial state (no scroll, hover, focus or form edits),
+  // keyed by the observation settings and URL. Thread-safe; a pure cache of RenderObservation.
+  bool LookupObservation(uint64_t key, std::string* text, std::vector<NodeId>* labels) const;
+  void StoreObservation(uint64_t key, const std::string& text,
+                        const std::vector<NodeId>& labels) const;
+
+ private:
+  struct CachedObservation {
+    uint64_t key;
+    std::string text;
+    std::vector<NodeId> labels;
+  };
+  mutable std::mutex observation_mu_;
+  mutable std::vector<CachedObservation> observations_;  // at most a few entries
 };
 
 // Parses, styles and lays out HTML.
@@ -126,6 +142,11 @@ class Page {
   // other visible clickable element, in document order. Recomputed by UpdateLabels().
   const std::vector<NodeId>& labels() const { return labels_; }
   void UpdateLabels();
+  // Installs labels computed earlier for the same compiled page in the same state.
+  void SetLabels(std::vector<NodeId> labels);
+  // True while the page is as loaded: no scroll, hover, focus, restyle or form edit.
+  bool pristine() const { return pristine_; }
+  const CompiledPage* compiled() const { return compiled_.get(); }
   // Label index of a node in the current labels, or -1.
   int LabelOf(NodeId id) const;
 
@@ -136,6 +157,7 @@ class Page {
   std::shared_ptr<const CompiledPage> compiled_;
   std::shared_ptr<const Document> doc_;
   bool restyled_ = false;  // styles_/layout_ hold this page's own restyled copy
+  bool pristine_ = true;   // see pristine()
   std::string url_;
   std::string title_;
   std::vector<const StyleSheet*> sheets_;

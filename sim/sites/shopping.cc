@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 
 #include "sim/assets.h"
 #include "sim/sites/shopping_data.h"
@@ -18,9 +19,26 @@ namespace {
 constexpr int64_t kCustomer = 1;  // the signed-in customer (Emma Lopez)
 constexpr int kPageSize = 12;
 
+// The catalog, read once from the pristine database. Handlers never write products, so
+// listings and search read this immutable copy instead of scanning SQLite per request.
+struct CatalogProduct {
+  int64_t id;
+  std::string name, url_key;
+  std::string lower_name, lower_description;  // for search (same rule as SearchCatalog)
+  double price;                               // final price
+  int64_t reviews;
+  double rating;
+};
+
+struct Catalog {
+  std::vector<CatalogProduct> products;                            // by id
+  std::unordered_map<int64_t, std::vector<uint32_t>> by_category;  // category -> product indices
+};
+
 struct Shopping {
   TemplateSet templates;
   std::string menu_html;  // rendered once: categories never change
+  Catalog catalog;
 };
 
 int64_t ParseId(const std::string& s, int64_t fallback = -1) {
@@ -138,13 +156,8 @@ QueryParams Without(QueryParams params, std::initializer_list<const char*> keys)
 }
 
 struct Listed {
-  int64_t id;
-  std::string name, url_key;
-  double price;
-  int64_t position;
+  const CatalogProduct* p;
   double relevance = 0;
-  int64_t reviews = 0;
-  double rating = 0;
 };
 
 // Renders a product listing (category or search) with sorting, price filter and paging.
@@ -166,19 +179,20 @@ Status ProductListing(const Shopping& s, const Request& req, SiteContext& ctx, R
       if (dash > 0) lo = std::atof(price_filter.substr(0, dash).c_str());
       if (dash + 1 < price_filter.size()) hi = std::atof(price_filter.substr(dash + 1).c_str());
     }
-    items.erase(std::remove_if(items.begin(), items.end(),
-                               [&](const Listed& l) { return l.price < lo || l.price >= hi; }),
-                items.end());
+    items.erase(
+        std::remove_if(items.begin(), items.end(),
+                       [&](const Listed& l) { return l.p->price < lo || l.p->price >= hi; }),
+        items.end());
   }
   // Price ranges for the layered navigation, from the unfiltered set.
   TemplateList prices;
   if (price_filter.empty() && !items.empty()) {
     double max = 0;
-    for (const Listed& l : items) max = std::max(max, l.price);
+    for (const Listed& l : items) max = std::max(max, l.p->price);
     double step = 10.0 * std::ceil(max / 60.0);
     for (double lo = 0; lo <= max; lo += step) {
       int count = 0;
-      for (const Listed& l : items) count += l.price >= lo && l.price < lo + step;
+      for (const Listed& l : items) count += l.p->price >= lo && l.p->price < lo + step;
       if (count == 0) continue;
       TemplateData d;
       d.set("from", FormatMoney(lo));
@@ -191,10 +205,10 @@ Status ProductListing(const Shopping& s, const Request& req, SiteContext& ctx, R
     }
   }
   std::stable_sort(items.begin(), items.end(), [&](const Listed& a, const Listed& b) {
-    if (order == "price") return desc ? a.price > b.price : a.price < b.price;
-    if (order == "name") return desc ? a.name > b.name : a.name < b.name;
+    if (order == "price") return desc ? a.p->price > b.p->price : a.p->price < b.p->price;
+    if (order == "name") return desc ? a.p->name > b.p->name : a.p->name < b.p->name;
     if (order == "relevance") return desc ? a.relevance > b.relevance : a.relevance < b.relevance;
-    return desc ? a.position > b.position : a.position < b.position;
+    return desc ? a.p->id > b.p->id : a.p->id < b.p->id;
   });
   int64_t total = static_cast<int64_t>(items.size());
   int64_t limit =
@@ -205,13 +219,13 @@ Status ProductListing(const Shopping& s, const Request& req, SiteContext& ctx, R
   for (int64_t i = (page - 1) * limit; i < std::min(total, page * limit); ++i) {
     const Listed& l = items[static_cast<size_t>(i)];
     TemplateData d;
-    d.set("id", std::to_string(l.id));
-    d.set("name", l.name);
-    d.set("url_key", l.url_key);
-    d.set("price", FormatMoney(l.price));
-    if (l.reviews > 0) {
-      d.set("reviews", std::to_string(l.reviews));
-      d.set("rating", std::to_string(static_cast<int>(std::lround(l.rating * 20))));
+    d.set("id", std::to_string(l.p->id));
+    d.set("name", l.p->name);
+    d.set("url_key", l.p->url_key);
+    d.set("price", FormatMoney(l.p->price));
+    if (l.p->reviews > 0) {
+      d.set("reviews", std::to_string(l.p->reviews));
+      d.set("rating", std::to_string(static_cast<int>(std::lround(l.p->rating * 20))));
     }
     products.push_back(d);
   }
@@ -268,26 +282,13 @@ Status ProductListing(const Shopping& s, const Request& req, SiteContext& ctx, R
   return Respond(Render(s, ctx, req, heading, "product_list", data, resp, crumbs), resp);
 }
 
-Status LoadListed(Db* db, const std::string& sql, std::initializer_list<SqlParam> params,
-                  std::vector<Listed>* out) {
-  return db->Query(sql, params, [&](const Row& r) {
-    out->push_back(
-        Listed{r.Int(0), r.Text(1), r.Text(2), r.Real(3), r.Int(4), 0, r.Int(5), r.Real(6)});
-  });
-}
-
-constexpr const char* kListedColumns =
-    "SELECT p.id, p.name, p.url_key, COALESCE(p.special_price, p.price), p.id, p.review_count, "
-    "p.rating FROM products p ";
-
 Status CategoryPage(const Shopping& s, const Request& req, SiteContext& ctx, Response* resp,
                     int64_t cat_id, const std::string& name, const std::string& url_path) {
   std::vector<Listed> items;
-  WA_RETURN_IF_ERROR(LoadListed(ctx.db,
-                                std::string(kListedColumns) +
-                                    "JOIN product_categories pc ON pc.product_id = p.id "
-                                    "WHERE pc.category_id = ? ORDER BY p.id",
-                                {cat_id}, &items));
+  auto it = s.catalog.by_category.find(cat_id);
+  if (it != s.catalog.by_category.end()) {
+    for (uint32_t i : it->second) items.push_back({&s.catalog.products[i], 0});
+  }
   TemplateList filters;
   WA_RETURN_IF_ERROR(ctx.db->Query(
       "SELECT c.name, c.url_path, (SELECT COUNT(*) FROM product_categories pc WHERE "
@@ -434,24 +435,21 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
 
   auto search = [s](const Request& req, SiteContext& ctx, Response* r) -> Status {
     std::string q = req.Param("q");
-    auto hits = SearchCatalog(*ctx.db, q);
-    if (!hits.ok()) return hits.status();
-    std::map<int64_t, double> relevance;
-    for (const SearchHit& h : *hits) relevance[h.id] = h.relevance;
-    std::vector<Listed> all;
-    if (!relevance.empty()) {
-      WA_RETURN_IF_ERROR(
-          LoadListed(ctx.db, std::string(kListedColumns) + "ORDER BY p.id", {}, &all));
-    }
-    std::map<int64_t, Listed> found;
-    for (Listed& l : all) {
-      auto it = relevance.find(l.id);
-      if (it == relevance.end()) continue;
-      l.relevance = it->second;
-      found.emplace(l.id, l);
-    }
+    // Any query word in the name (2 points) or only in the description (1 point), as
+    // SearchCatalog, which the task references use.
+    std::vector<std::string> words = SearchWords(q);
     std::vector<Listed> items;
-    for (auto& [id, l] : found) items.push_back(l);
+    for (const CatalogProduct& p : s->catalog.products) {
+      double score = 0;
+      for (const std::string& w : words) {
+        if (p.lower_name.find(w) != std::string::npos) {
+          score += 2;
+        } else if (p.lower_description.find(w) != std::string::npos) {
+          score += 1;
+        }
+      }
+      if (score > 0) items.push_back({&p, score});
+    }
     return ProductListing(*s, req, ctx, r, "Search results for: '" + q + "'",
                           "/catalogsearch/result/index/", std::move(items), true, TemplateList(),
                           {{"Home", "/"}});
@@ -1063,6 +1061,28 @@ Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& op
     auto html = shop->templates.Render("menu", data);
     if (!html.ok()) return html.status();
     shop->menu_html = *html;
+  }
+  {
+    auto db = Db::OpenMemory();
+    if (!db.ok()) return db.status();
+    WA_RETURN_IF_ERROR((*db)->Deserialize(model->pristine));
+    auto lower = [](std::string t) {
+      for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return t;
+    };
+    std::unordered_map<int64_t, uint32_t> index;
+    WA_RETURN_IF_ERROR((*db)->Query(
+        "SELECT id, name, url_key, description, COALESCE(special_price, price), review_count, "
+        "rating FROM products ORDER BY id",
+        {}, [&](const Row& r) {
+          index[r.Int(0)] = static_cast<uint32_t>(shop->catalog.products.size());
+          shop->catalog.products.push_back({r.Int(0), r.Text(1), r.Text(2), lower(r.Text(1)),
+                                            lower(r.Text(3)), r.Real(4), r.Int(5), r.Real(6)});
+        }));
+    WA_RETURN_IF_ERROR((*db)->Query(
+        "SELECT category_id, product_id FROM product_categories ORDER BY category_id, product_id",
+        {},
+        [&](const Row& r) { shop->catalog.by_category[r.Int(0)].push_back(index.at(r.Int(1))); }));
   }
   std::shared_ptr<const Shopping> s = shop;
   model->error_page = [s](int status, std::string_view message, const SiteContext& ctx) {
