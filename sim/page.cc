@@ -42,6 +42,12 @@ void CompiledPage::StoreObservation(uint64_t key, const std::string& text,
   observations_.push_back({key, text, labels});
 }
 
+const std::vector<uint8_t>& CompiledPage::Clickable(
+    const std::function<std::vector<uint8_t>()>& compute) const {
+  std::call_once(clickable_once_, [&] { clickable_ = compute(); });
+  return clickable_;
+}
+
 Result<std::shared_ptr<const CompiledPage>> CompilePage(
     std::string_view html, const std::vector<const StyleSheet*>& sheets,
     const LayoutOptions& layout_options) {
@@ -427,27 +433,38 @@ bool Page::IsClickable(NodeId id) const {
   return false;
 }
 
+std::vector<uint8_t> Page::ComputeClickable() const {
+  const Document& d = *doc_;
+  std::vector<uint8_t> flags(d.size(), 0);
+  for (NodeId id = 0; id < d.size(); ++id) {
+    if (!d.IsElement(id) || !layout().has_box[id] || !IsClickable(id)) continue;
+    bool hidden = false;
+    for (NodeId a = id; a != kNoNode && a != 0 && !hidden; a = d.node(a).parent) {
+      auto v = d.Attr(a, "aria-hidden");
+      hidden = v && *v == "true";
+    }
+    flags[id] = !hidden;
+  }
+  return flags;
+}
+
 void Page::UpdateLabels() {
   const Document& d = *doc_;
   labels_.clear();
   label_index_.assign(d.size(), -1);
-  if (clickable_.size() != d.size()) {
-    clickable_.assign(d.size(), 0);
-    for (NodeId id = 0; id < d.size(); ++id) {
-      if (!d.IsElement(id) || !layout().has_box[id] || !IsClickable(id)) continue;
-      bool hidden = false;
-      for (NodeId a = id; a != kNoNode && a != 0 && !hidden; a = d.node(a).parent) {
-        auto v = d.Attr(a, "aria-hidden");
-        hidden = v && *v == "true";
-      }
-      clickable_[id] = !hidden;
-    }
+  // Clickability depends on styles only: shared by all pages of a compiled page until a restyle.
+  const std::vector<uint8_t>* clickable = nullptr;
+  if (restyled_) {
+    if (clickable_.size() != d.size()) clickable_ = ComputeClickable();
+    clickable = &clickable_;
+  } else {
+    clickable = &compiled_->Clickable([this] { return ComputeClickable(); });
   }
   // Candidates: visible clickables. Keep innermost: drop any candidate that contains a later
   // candidate (pre-order storage makes descendants follow their ancestor).
   std::vector<NodeId> cand;
   for (NodeId id = 0; id < d.size(); ++id) {
-    if (clickable_[id] && InViewport(id)) cand.push_back(id);
+    if ((*clickable)[id] && InViewport(id)) cand.push_back(id);
   }
   for (size_t i = 0; i < cand.size(); ++i) {
     bool contains_other = i + 1 < cand.size() && cand[i + 1] < d.node(cand[i]).subtree_end;

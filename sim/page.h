@@ -7,6 +7,7 @@
 #ifndef WEBAGENT_SIM_PAGE_H_
 #define WEBAGENT_SIM_PAGE_H_
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -43,6 +44,8 @@ struct CompiledPage {
   bool LookupObservation(uint64_t key, std::string* text, std::vector<NodeId>* labels) const;
   void StoreObservation(uint64_t key, const std::string& text,
                         const std::vector<NodeId>& labels) const;
+  // Per-node clickable flags for the initial styles, computed once by `compute`.
+  const std::vector<uint8_t>& Clickable(const std::function<std::vector<uint8_t>()>& compute) const;
 
  private:
   struct CachedObservation {
@@ -52,6 +55,8 @@ struct CompiledPage {
   };
   mutable std::mutex observation_mu_;
   mutable std::vector<CachedObservation> observations_;  // at most a few entries
+  mutable std::once_flag clickable_once_;
+  mutable std::vector<uint8_t> clickable_;
 };
 
 // Parses, styles and lays out HTML.
@@ -174,7 +179,8 @@ class Page {
   NodeId focused_ = kNoNode;
   std::vector<NodeId> labels_;
   std::vector<int> label_index_;    // per node: label id or -1
-  std::vector<uint8_t> clickable_;  // per node, cached IsClickable (cleared by Restyle)
+  std::vector<uint8_t> clickable_;  // per node, after a restyle (else the compiled page's)
+  std::vector<uint8_t> ComputeClickable() const;
 };
 
 }  // namespace wa
