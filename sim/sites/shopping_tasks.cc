@@ -110,6 +110,26 @@ std::string WholeDollars(double v) {
   return s;
 }
 
+// Checks that the newest order (e.g. the one the agent placed) contains the product.
+Task LatestOrderHasSku(const std::string& sku) {
+  Task t = ShopTask();
+  ProgramHtmlTarget target;
+  target.url = "func:shopping_get_latest_order_url()";
+  target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
+  target.required_contents = {Check(StringCheck::Kind::kMustInclude, {sku})};
+  t.eval.program_html = {target};
+  return t;
+}
+
+std::vector<OracleOp> Buy(const std::string& name, const std::string& note) {
+  return {{K::kSearch, "#search", "", name, "# Note: " + note + "\n# Element: the search bar"},
+          {K::kClick, "a.product-item-link", name, "", "# Element: the product"},
+          {K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"},
+          {K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"},
+          {K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"},
+          {K::kExit, "", "", "", "# Note: the order is placed"}};
+}
+
 // "What is the price range of X?": the cheapest and dearest search results for the phrase.
 // Answers give whole dollars without ".00" (must_include "85" does not match the token "85.00").
 TemplateFamily PriceRangeFamily(int id, const std::string& intent_template, const std::string& key,
@@ -606,26 +626,12 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
     f.build = [choose](const json& p, Db& db) -> Result<Task> {
       auto c = choose(p, db);
       if (!c.ok()) return c.status();
-      Task t = ShopTask();
-      ProgramHtmlTarget target;
-      target.url = "func:shopping_get_latest_order_url()";
-      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
-      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {c->second})};
-      t.eval.program_html = {target};
-      return t;
+      return LatestOrderHasSku(c->second);
     };
     f.oracle = [choose](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       auto c = choose(p, db);
       if (!c.ok()) return c.status();
-      return std::vector<OracleOp>{
-          {K::kSearch, "#search", "", c->first,
-           "# Note: the highest rated product in the budget is " + c->first +
-               "\n# Element: the search bar"},
-          {K::kClick, "a.product-item-link", c->first, "", "# Element: the product"},
-          {K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"},
-          {K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"},
-          {K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"},
-          {K::kExit, "", "", "", "# Note: the order is placed"}};
+      return Buy(c->first, "the highest rated product in the budget is " + c->first);
     };
     out.push_back(std::move(f));
   }
@@ -965,15 +971,6 @@ Result<OrderedItem> FindOrderedItem(Db& db, const std::string& what, const Perio
 }
 
 const Period kAllTime{0, 4102444800};
-
-std::vector<OracleOp> Buy(const std::string& name, const std::string& note) {
-  return {{K::kSearch, "#search", "", name, "# Note: " + note + "\n# Element: the search bar"},
-          {K::kClick, "a.product-item-link", name, "", "# Element: the product"},
-          {K::kClick, "#product-addtocart-button", "", "", "# Element: 'Add to Cart'"},
-          {K::kClick, "a.action.checkout", "", "", "# Element: 'Proceed to Checkout'"},
-          {K::kClick, "button.action.checkout", "", "", "# Element: 'Place Order'"},
-          {K::kExit, "", "", "", "# Note: the order is placed"}};
-}
 
 // A random ordered item (for training instantiations of order questions).
 Result<OrderedItem> RandomOrderedItem(Db& db, Rng& rng, const std::string& status,
@@ -1530,13 +1527,7 @@ std::vector<TemplateFamily> PurchaseTemplates() {
     f.build = [find](const json& p, Db& db) -> Result<Task> {
       auto it = find(p, db);
       if (!it.ok()) return it.status();
-      Task t = ShopTask();
-      ProgramHtmlTarget target;
-      target.url = "func:shopping_get_latest_order_url()";
-      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
-      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {it->sku})};
-      t.eval.program_html = {target};
-      return t;
+      return LatestOrderHasSku(it->sku);
     };
     f.oracle = [find](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       auto it = find(p, db);
@@ -1720,13 +1711,7 @@ std::vector<TemplateFamily> PurchaseTemplates() {
     f.build = [choose](const json&, Db& db) -> Result<Task> {
       auto c = choose(db);
       if (!c.ok()) return c.status();
-      Task t = ShopTask();
-      ProgramHtmlTarget target;
-      target.url = "func:shopping_get_latest_order_url()";
-      target.locator = "document.querySelector(\".order-details-items.ordered\").outerText";
-      target.required_contents = {Check(StringCheck::Kind::kMustInclude, {c->second})};
-      t.eval.program_html = {target};
-      return t;
+      return LatestOrderHasSku(c->second);
     };
     f.oracle = [choose](const Task&, const json&, Db& db) -> Result<std::vector<OracleOp>> {
       auto c = choose(db);
