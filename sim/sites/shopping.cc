@@ -96,6 +96,17 @@ Result<std::string> Render(const Shopping& s, SiteContext& ctx, const Request& r
   return s.templates.Render("layout", layout);
 }
 
+// A cart or wish-list line from columns (id, name, url_key, price, qty).
+TemplateData LineItem(const Row& row) {
+  TemplateData d;
+  d.set("id", std::to_string(row.Int(0)));
+  d.set("name", row.Text(1));
+  d.set("url_key", row.Text(2));
+  d.set("price", FormatMoney(row.Real(3)));
+  d.set("qty", std::to_string(row.Int(4)));
+  return d;
+}
+
 Status Respond(Result<std::string> html, Response* r) {
   if (!html.ok()) return html.status();
   r->body = std::move(*html);
@@ -490,12 +501,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
         "FROM cart_items c JOIN products p ON p.id = c.product_id WHERE c.customer_id = ? "
         "ORDER BY c.id",
         {kCustomer}, [&](const Row& row) {
-          TemplateData d;
-          d.set("id", std::to_string(row.Int(0)));
-          d.set("name", row.Text(1));
-          d.set("url_key", row.Text(2));
-          d.set("price", FormatMoney(row.Real(3)));
-          d.set("qty", std::to_string(row.Int(4)));
+          TemplateData d = LineItem(row);
           d.set("subtotal", FormatMoney(row.Real(3) * static_cast<double>(row.Int(4))));
           if (!row.Text(5).empty()) d.set("options", row.Text(5));
           subtotal += row.Real(3) * static_cast<double>(row.Int(4));
@@ -621,12 +627,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
         "wishlist_items w JOIN products p ON p.id = w.product_id WHERE w.customer_id = ? "
         "ORDER BY w.id",
         {kCustomer}, [&](const Row& row) {
-          TemplateData d;
-          d.set("id", std::to_string(row.Int(0)));
-          d.set("name", row.Text(1));
-          d.set("url_key", row.Text(2));
-          d.set("price", FormatMoney(row.Real(3)));
-          d.set("qty", std::to_string(row.Int(4)));
+          TemplateData d = LineItem(row);
           items.push_back(d);
         }));
     TemplateData data;

@@ -22,6 +22,20 @@ using K = OracleOp::Kind;
 
 Task ShopTask(const std::string& start = "__SHOPPING__") { return NewSiteTask("shopping", start); }
 
+// A template without parameters: its test task is the only instantiation, so it stays out of
+// the training split (no disjoint instantiation exists).
+TemplateFamily ParameterFree(int id, std::string intent, std::vector<std::string> eval_types) {
+  TemplateFamily f;
+  f.id = id;
+  f.sites = {"shopping"};
+  f.intent_template = std::move(intent);
+  f.eval_types = std::move(eval_types);
+  f.in_train = false;
+  f.published_params = json::object();
+  f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+  return f;
+}
+
 StringCheck Check(StringCheck::Kind kind, std::vector<std::string> values) {
   return MakeCheck(kind, std::move(values));
 }
@@ -519,15 +533,10 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
   }
 
   {  // 145: the lowest per-unit price among the open tabs, into the cart
-    TemplateFamily f;
-    f.id = 145;
-    f.sites = {"shopping"};
-    f.intent_template =
-        "Add the product with the lowest per unit price from my open tabs to the shopping cart";
-    f.eval_types = {"program_html"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        145,
+        "Add the product with the lowest per unit price from my open tabs to the shopping cart",
+        {"program_html"});
     static const int64_t kTabs[] = {7, 8, 9};  // the three candle products, in tab order
     auto best = [](Db& db) -> Result<std::pair<size_t, std::string>> {
       size_t best_tab = 0;
@@ -637,15 +646,9 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
   }
 
   {  // 151: show something for jaw bruxism
-    TemplateFamily f;
-    f.id = 151;
-    f.sites = {"shopping"};
-    f.intent_template =
-        "I have jaw bruxism problem, show me something that could alleviate the problem.";
-    f.eval_types = {"program_html"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        151, "I have jaw bruxism problem, show me something that could alleviate the problem.",
+        {"program_html"});
     f.build = [](const json&, Db&) -> Result<Task> {
       Task t = ShopTask();
       ProgramHtmlTarget target;
@@ -665,14 +668,8 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
   }
 
   {  // 193: status of the latest order
-    TemplateFamily f;
-    f.id = 193;
-    f.sites = {"shopping"};
-    f.intent_template = "Tell me the status of my latest order and when will it arrive";
-    f.eval_types = {"string_match"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        193, "Tell me the status of my latest order and when will it arrive", {"string_match"});
     auto sentence = [](Db& db) -> Result<std::string> {
       auto st = db.QueryText(
           "SELECT status FROM orders WHERE customer_id = 1 ORDER BY created_at DESC, id DESC "
@@ -703,14 +700,8 @@ std::vector<TemplateFamily> MoreShoppingTemplates() {
   }
 
   {  // 161: date of the first purchase
-    TemplateFamily f;
-    f.id = 161;
-    f.sites = {"shopping"};
-    f.intent_template = "What is the date when I made my first purchase on this site?";
-    f.eval_types = {"string_match"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        161, "What is the date when I made my first purchase on this site?", {"string_match"});
     auto first = [](Db& db) -> Result<std::pair<int64_t, std::string>> {
       std::pair<int64_t, std::string> out{-1, ""};
       Status st = db.Query(
@@ -1184,15 +1175,9 @@ std::vector<TemplateFamily> OrderHistoryTemplates() {
   }
 
   {  // 210: the most recent Xbox controllers
-    TemplateFamily f;
-    f.id = 210;
-    f.sites = {"shopping"};
-    f.intent_template =
-        "Look up the most recent models of XBox controllers released between 2020-2021?";
-    f.eval_types = {"url_match"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        210, "Look up the most recent models of XBox controllers released between 2020-2021?",
+        {"url_match"});
     f.build = [](const json&, Db& db) -> Result<Task> {
       auto key = db.QueryText("SELECT url_key FROM products WHERE id = 4", {});
       if (!key.ok()) return key.status();
@@ -1345,15 +1330,9 @@ std::vector<TemplateFamily> OrderHistoryTemplates() {
   }
 
   {  // 666: names complaining about the quality of EYZUTAK phone cases
-    TemplateFamily f;
-    f.id = 666;
-    f.sites = {"shopping"};
-    f.intent_template =
-        "List the customer names who complain about the quality of EYZUTAK phone cases";
-    f.eval_types = {"string_match"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f = ParameterFree(
+        666, "List the customer names who complain about the quality of EYZUTAK phone cases",
+        {"string_match"});
     auto names = [](Db& db) -> Result<std::vector<std::string>> {
       auto reviews = BrandReviews(db, "EYZUTAK");
       if (!reviews.ok()) return reviews.status();
@@ -2274,14 +2253,8 @@ std::vector<TemplateFamily> ShoppingTemplates() {
   }
 
   {  // 199: subscribe to the newsletter
-    TemplateFamily f;
-    f.id = 199;
-    f.sites = {"shopping"};
-    f.intent_template = "Subscribe to the newsletter of OneStopMarket";
-    f.eval_types = {"program_html"};
-    f.in_train = false;
-    f.published_params = json::object();
-    f.sample = [](Db&, Rng&) -> Result<json> { return json::object(); };
+    TemplateFamily f =
+        ParameterFree(199, "Subscribe to the newsletter of OneStopMarket", {"program_html"});
     f.build = [](const json&, Db&) -> Result<Task> {
       Task t = ShopTask();
       ProgramHtmlTarget target;
