@@ -95,10 +95,10 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
                                        d.set("id", std::to_string(row.Int(0)));
                                        d.set("name", row.Text(1));
                                        d.set("price", FormatMoney(row.Real(2)));
-                                       featured.push_back(d);
+                                       featured.push_back(std::move(d));
                                      }));
     TemplateData data;
-    data.set("featured", featured);
+    data.set("featured", std::move(featured));
     return Respond(Page(*f, ctx, "Home", "home", data), r);
   });
 
@@ -117,21 +117,21 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
           d.set("category", row.Text(2));
           d.set("price", FormatMoney(row.Real(3)));
           d.set("stock", std::to_string(row.Int(4)));
-          items.push_back(d);
+          items.push_back(std::move(d));
         }));
     TemplateList links;
     for (int64_t n = 1; n <= pages; ++n) {
       TemplateData d;
       d.set("n", std::to_string(n));
       d.set("current", n == page);
-      links.push_back(d);
+      links.push_back(std::move(d));
     }
     TemplateData data;
     data.set("items", items);
     data.set("total", std::to_string(*total));
     data.set("page", std::to_string(page));
     data.set("pages", std::to_string(pages));
-    data.set("pagelinks", links);
+    data.set("pagelinks", std::move(links));
     if (page > 1) data.set("prev", std::to_string(page - 1));
     if (page < pages) data.set("next", std::to_string(page + 1));
     return Respond(Page(*f, ctx, "Items", "items", data), r);
@@ -161,7 +161,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
                         d.set("author", row.Text(0));
                         d.set("body", row.Text(1));
                         d.set("time", FormatDateTime(row.Int(2)));
-                        notes.push_back(d);
+                        notes.push_back(std::move(d));
                       }));
     data.set("notes", notes);
     return Respond(Page(*f, ctx, "Item " + req.Capture(0), "item", data), r);
@@ -231,7 +231,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
                     "FROM submissions ORDER BY id DESC",
                     {}, [&](const Row& row) { rows.push_back(submission_data(row)); }));
                 TemplateData data;
-                data.set("rows", rows);
+                data.set("rows", std::move(rows));
                 return Respond(Page(*f, ctx, "Submissions", "submissions", data), r);
               });
 
@@ -309,12 +309,12 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
                         d.set("id", std::to_string(row.Int(0)));
                         d.set("name", row.Text(1));
                         d.set("price", FormatMoney(row.Real(2)));
-                        results.push_back(d);
+                        results.push_back(std::move(d));
                       }));
     TemplateData data;
     data.set("q", q);
     data.set("count", std::to_string(results.size()));
-    data.set("results", results);
+    data.set("results", std::move(results));
     return Respond(Page(*f, ctx, "Search", "search", data), r);
   });
 
@@ -330,10 +330,10 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
       d.set("text", "Paragraph " + std::to_string(n) +
                         " of a page that is taller than the viewport, so that scrolling "
                         "changes which elements are visible.");
-      sections.push_back(d);
+      sections.push_back(std::move(d));
     }
     TemplateData data;
-    data.set("sections", sections);
+    data.set("sections", std::move(sections));
     return Respond(Page(*f, ctx, "Long page", "long", data), r);
   });
 

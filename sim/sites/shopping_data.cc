@@ -36,6 +36,7 @@ CREATE TABLE orders (id INTEGER PRIMARY KEY, increment_id TEXT NOT NULL UNIQUE,
                      grand_total REAL NOT NULL, shipping_address TEXT NOT NULL,
                      billing_address TEXT NOT NULL, shipping_method TEXT NOT NULL,
                      payment_method TEXT NOT NULL);
+CREATE INDEX orders_by_customer ON orders (customer_id, created_at);
 CREATE TABLE order_items (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL,
                           product_id INTEGER NOT NULL, name TEXT NOT NULL, sku TEXT NOT NULL,
                           price REAL NOT NULL, qty INTEGER NOT NULL, options TEXT NOT NULL);

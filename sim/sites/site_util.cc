@@ -34,13 +34,13 @@ Status TemplateSet::Load(std::string_view site, bool minify) {
   for (std::string_view path : ListAssets(prefix)) {
     if (path.size() < 9 || path.substr(path.size() - 9) != ".mustache") continue;
     std::string name(path.substr(prefix.size(), path.size() - prefix.size() - 9));
-    auto text = FindAsset(path);
-    auto tmpl = std::make_unique<kainjow::mustache::mustache>(minify ? MinifyTemplate(*text)
-                                                                     : std::string(*text));
-    if (!tmpl->is_valid()) {
-      return Internal("template " + std::string(path) + ": " + tmpl->error_message());
+    auto asset = FindAsset(path);
+    std::string text = minify ? MinifyTemplate(*asset) : std::string(*asset);
+    auto compiled = Template::Compile(text);
+    if (!compiled.ok()) {
+      return Internal("template " + std::string(path) + ": " + compiled.status().message());
     }
-    templates_[name] = std::move(tmpl);
+    templates_[name] = Entry{std::move(text), std::move(*compiled)};
   }
   if (templates_.empty()) return NotFound("no templates under assets/" + prefix);
   return Status::Ok();
@@ -49,8 +49,11 @@ Status TemplateSet::Load(std::string_view site, bool minify) {
 Result<std::string> TemplateSet::Render(std::string_view name, const TemplateData& data) const {
   auto it = templates_.find(name);
   if (it == templates_.end()) return Internal("no template named " + std::string(name));
-  std::string out = it->second->render(data);
-  if (!it->second->is_valid()) return Internal("rendering " + std::string(name) + " failed");
+  std::string out = it->second.compiled.Render(data);
+  if (Template::ReferenceCheck()) {
+    Status st = Template::CheckAgainstReference(it->second.text, data, out);
+    if (!st.ok()) return Internal("template " + std::string(name) + ": " + st.message());
+  }
   return out;
 }
 

@@ -3,33 +3,34 @@
 #ifndef WEBAGENT_SIM_SITES_SITE_UTIL_H_
 #define WEBAGENT_SIM_SITES_SITE_UTIL_H_
 
-#include <kainjow/mustache.hpp>
-
 #include <map>
 #include <string>
 #include <string_view>
 
 #include "sim/site.h"
 #include "sim/status.h"
+#include "sim/template.h"
 
 namespace wa {
 
-using TemplateData = kainjow::mustache::data;
-using TemplateList = kainjow::mustache::list;
-using TemplateObject = kainjow::mustache::object;
-
-// The templates of one site, parsed once. Rendering does not modify a parsed template (checked
-// in kainjow mustache 4.1), so one set is shared by all environments and threads.
+// The templates of one site, compiled once (sim/template.h) and shared by all environments and
+// threads.
 class TemplateSet {
  public:
   // Loads every sites/<site>/*.mustache asset; the template name is the file stem. With
   // `minify`, line breaks and indentation between tags are removed first, so pages carry no
   // whitespace-only text nodes between elements (fewer nodes to parse, style and lay out).
   Status Load(std::string_view site, bool minify = false);
+  // While Template::ReferenceCheck() is on, every rendering is compared with kainjow mustache's
+  // and a difference is an error.
   Result<std::string> Render(std::string_view name, const TemplateData& data) const;
 
  private:
-  std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>, std::less<>> templates_;
+  struct Entry {
+    std::string text;  // after minifying
+    Template compiled;
+  };
+  std::map<std::string, Entry, std::less<>> templates_;
 };
 
 // Removes line breaks and indentation between tags ("...>\n   <..." -> "...><...").

@@ -3,6 +3,7 @@
 
 #include "sim/env.h"
 #include "sim/locator.h"
+#include "sim/sites/shopping_data.h"
 #include "sim/task.h"
 #include "sim/task_templates.h"
 #include "tests/sim/test_util.h"
@@ -152,6 +153,32 @@ TEST_CASE("Shopping flows: cart, checkout creates an order, search ranking", "[s
   CHECK(*db.QueryInt("SELECT COUNT(*) FROM orders", {}) == orders + 1);
   CHECK(*db.QueryText("SELECT status FROM orders ORDER BY id DESC LIMIT 1", {}) == "pending");
   CHECK(*db.QueryInt("SELECT COUNT(*) FROM cart_items", {}) == 0);
+}
+
+// The storefront's search runs on an in-memory token index; the task references use
+// SearchCatalog (SQL LIKE over name and description). Both must find the same products.
+TEST_CASE("Shopping search agrees with SearchCatalog", "[shopping]") {
+  Env env;
+  StepResult r;
+  for (const char* q : {"yoga mat", "switch accessories", "EYZUTAK", "fingerprint", "usb-c cable",
+                        "a", "xqzw", "Mat", "tv stand 55"}) {
+    INFO(q);
+    REQUIRE(env.Reset(std::string("__SHOPPING__/catalogsearch/result/?q=") + q, 1, &r).ok());
+    Db& db = *env.browser().site("shopping")->db;
+    auto hits = SearchCatalog(db, q);
+    REQUIRE(hits.ok());
+    auto loc = Locator::Parse("document.querySelector('#toolbar-amount').outerText");
+    REQUIRE(loc.ok());
+    auto text = loc->Evaluate(*env.browser().page());
+    REQUIRE(text.ok());
+    REQUIRE(text->has_value());
+    if (hits->empty()) {
+      CHECK(**text == "We can't find products matching the selection.");
+    } else {
+      CHECK(**text == "Items 1-" + std::to_string(std::min<size_t>(12, hits->size())) + " of " +
+                          std::to_string(hits->size()));
+    }
+  }
 }
 
 TEST_CASE("Shopping templates: published intents word for word", "[shopping][shared]") {
