@@ -1,0 +1,70 @@
+// Generation and scoring with a Transformer.
+//
+// Generation: batched over prompts of different lengths (left padding, per-row positions and key
+// masks), KV-cache decoding (or full recomputation, for checks and benchmarks), greedy or
+// temperature / top-k / top-p sampling. Every sequence draws from its own seeded stream
+// (seed, row), so a prompt samples the same tokens alone or in any batch, on any thread count.
+// Each token comes with its log-probability under the temperature-scaled distribution (before
+// top-k / top-p truncation), the quantity M-GRPO's ratio uses.
+//
+// Scoring: per-token log-probabilities and entropies of responses given contexts, batched.
+#ifndef WEBAGENT_RL_GENERATE_H_
+#define WEBAGENT_RL_GENERATE_H_
+
+#include <string>
+#include <vector>
+
+#include "agent/tokenizer.h"
+#include "rl/model.h"
+
+namespace wa {
+
+struct GenerateOptions {
+  int max_new_tokens = 256;
+  bool greedy = false;
+  float temperature = 1.0f;
+  float top_p = 1.0f;
+  int top_k = 0;  // 0: off
+  std::vector<TokenId> stop_tokens;
+  std::vector<std::string> stop_strings;  // needs a tokenizer; the text is cut before the stop
+  uint64_t seed = 0;
+  bool use_cache = true;
+};
+
+struct Generation {
+  std::vector<TokenId> tokens;  // generated tokens, a stop token included
+  std::vector<float> logprobs;  // one per token
+  std::string text;             // decoded (when a tokenizer was given), cut at a stop string
+  std::string finish;           // "stop_token", "stop_string" or "length"
+};
+
+std::vector<Generation> Generate(Transformer& model,
+                                 const std::vector<std::vector<TokenId>>& prompts,
+                                 const GenerateOptions& options,
+                                 const Tokenizer* tokenizer = nullptr);
+
+struct ScoreRequest {
+  std::vector<TokenId> context;
+  std::vector<TokenId> response;
+};
+
+struct Scored {
+  std::vector<float> logprobs;  // log p(response[t] | context, response[<t])
+  std::vector<float> entropy;   // entropy of the distribution at each response position
+};
+
+// Batched teacher-forced scoring, no gradients.
+std::vector<Scored> Score(Transformer& model, const std::vector<ScoreRequest>& requests,
+                          float temperature = 1.0f);
+
+// The tensors behind Score, with gradients when enabled: [N, Tmax] log-probs, entropies and a
+// mask of real response positions (for training losses).
+struct ScoreTensors {
+  torch::Tensor logprobs, entropy, mask;
+};
+ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& requests,
+                        float temperature = 1.0f);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_RL_GENERATE_H_

@@ -1,0 +1,125 @@
+// A decoder-only transformer in the Qwen2 / Llama architecture on libtorch: token embeddings,
+// RMSNorm, rotary position embeddings (configurable base, Llama 3 scaling), grouped-query
+// attention with optional q/k/v bias, SwiGLU MLP, tied or untied output head. Parameter names
+// are Hugging Face's ("model.layers.0.self_attn.q_proj.weight"), so downloaded Qwen2.5 or
+// Llama 3 checkpoints load and checkpoints written here load in transformers.
+#ifndef WEBAGENT_RL_MODEL_H_
+#define WEBAGENT_RL_MODEL_H_
+
+#include <torch/torch.h>
+
+#include <string>
+#include <vector>
+
+#include "rl/config.h"
+#include "rl/safetensors.h"
+#include "sim/status.h"
+
+namespace wa {
+
+// Keys and values of past positions, per layer [batch, kv_heads, capacity, head_dim].
+struct KVCache {
+  std::vector<torch::Tensor> k, v;
+  int64_t length = 0;    // positions filled
+  int64_t capacity = 0;  // positions allocated
+};
+
+class RMSNormImpl : public torch::nn::Module {
+ public:
+  RMSNormImpl(int64_t dim, double eps);
+  torch::Tensor forward(const torch::Tensor& x);
+  torch::Tensor weight;
+
+ private:
+  double eps_;
+};
+TORCH_MODULE(RMSNorm);
+
+class AttentionImpl : public torch::nn::Module {
+ public:
+  explicit AttentionImpl(const ModelConfig& c);
+  torch::nn::Linear q_proj{nullptr}, k_proj{nullptr}, v_proj{nullptr}, o_proj{nullptr};
+};
+TORCH_MODULE(Attention);
+
+class MlpImpl : public torch::nn::Module {
+ public:
+  explicit MlpImpl(const ModelConfig& c);
+  torch::Tensor forward(const torch::Tensor& x);
+  torch::nn::Linear gate_proj{nullptr}, up_proj{nullptr}, down_proj{nullptr};
+};
+TORCH_MODULE(Mlp);
+
+class DecoderLayerImpl : public torch::nn::Module {
+ public:
+  explicit DecoderLayerImpl(const ModelConfig& c);
+  RMSNorm input_layernorm{nullptr}, post_attention_layernorm{nullptr};
+  Attention self_attn{nullptr};
+  Mlp mlp{nullptr};
+};
+TORCH_MODULE(DecoderLayer);
+
+class BackboneImpl : public torch::nn::Module {
+ public:
+  explicit BackboneImpl(const ModelConfig& c);
+  torch::nn::Embedding embed_tokens{nullptr};
+  torch::nn::ModuleList layers{nullptr};
+  RMSNorm norm{nullptr};
+};
+TORCH_MODULE(Backbone);
+
+class TransformerImpl : public torch::nn::Module {
+ public:
+  explicit TransformerImpl(const ModelConfig& config);
+
+  // input_ids, positions: [B, T] int64. key_mask: [B, S] bool, which key positions may be
+  // attended to, where S = (cache ? cache->length : 0) + T; attention is also causal in that
+  // index space. With a cache, this step's keys and values are appended at cache->length.
+  // Returns logits [B, T, vocab] (float32), or [B, 1, vocab] for the last position only.
+  torch::Tensor Forward(const torch::Tensor& input_ids, const torch::Tensor& positions,
+                        const torch::Tensor& key_mask, KVCache* cache = nullptr,
+                        bool last_only = false);
+  // Hidden states before the output head [B, T, hidden].
+  torch::Tensor Hidden(const torch::Tensor& input_ids, const torch::Tensor& positions,
+                       const torch::Tensor& key_mask, KVCache* cache);
+  torch::Tensor Logits(const torch::Tensor& hidden);
+
+  KVCache NewCache(int64_t batch, int64_t capacity) const;
+
+  // Copies weights by Hugging Face name; every parameter must be present with its shape.
+  Status LoadWeights(const TensorMap& tensors);
+  // Parameters by Hugging Face name (a tied head is not repeated, as transformers saves it).
+  TensorMap Weights() const;
+
+  const ModelConfig& config() const { return config_; }
+  torch::Device device() const;
+  torch::Dtype dtype() const;
+
+  Backbone model{nullptr};
+  torch::nn::Linear lm_head{nullptr};  // null when tied to the embeddings
+
+ private:
+  torch::Tensor RopeInvFreq() const;
+  ModelConfig config_;
+  torch::Tensor inv_freq_;  // [head_dim / 2] float32 on the CPU
+};
+TORCH_MODULE(Transformer);
+
+// A model directory: config.json + model.safetensors (or shards). `device` and `dtype` pick
+// where and how the weights live (bf16 on CUDA, fp32 on CPU are the usual choices).
+Result<Transformer> LoadModel(const std::string& dir, torch::Device device, torch::Dtype dtype);
+// Writes config.json and model.safetensors (atomic files) in `dtype`.
+Status SaveModel(Transformer& model, const std::string& dir, torch::Dtype dtype);
+// A fresh model with seeded initialisation (normal, std 0.02; norms at 1; biases at 0).
+Transformer NewModel(const ModelConfig& config, uint64_t seed);
+
+// "cpu" or "cuda" (errors when this libtorch has no CUDA or no device is visible).
+Result<torch::Device> ParseDevice(const std::string& name);
+// "float32", "bfloat16", "float16" (also fp32/bf16/fp16).
+Result<torch::Dtype> ParseDtype(const std::string& name);
+// Sets torch's intra-op threads (0: the machine's cores) once, deliberately, and returns it.
+int ConfigureTorchThreads(int threads);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_RL_MODEL_H_
