@@ -4,6 +4,10 @@
 //   webagent play      interactive loop: prints the observation, reads an action line, steps
 //   webagent observe   prints the observation of one URL
 //   webagent sites     lists the simulated sites and their base URLs
+//   webagent eval      runs a policy (noop, random, oracle, model:DIR) on a split
+//   webagent tasks     lists or exports a split's tasks
+//   webagent tokenizer trains a byte-level BPE tokenizer on oracle demonstrations
+//   webagent init-model writes a freshly initialised checkpoint directory
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -14,6 +18,9 @@
 #include <fstream>
 #include <iostream>
 
+#include "agent/bpe_trainer.h"
+#include "agent/demonstrations.h"
+#include "rl/policy.h"
 #include "sim/env.h"
 #include "sim/harness.h"
 #include "sim/llm_judge.h"
@@ -224,6 +231,10 @@ struct EvalArgs {
   std::string judge_model = "gpt-4-1106-preview";
   std::string judge_key_env = "OPENAI_API_KEY";
   std::string out = "out/eval.json";
+  // Model policies.
+  std::string device = "cpu", dtype;
+  int torch_threads = 0, max_new_tokens = 0;
+  bool greedy = false;
 };
 
 // Builds the task list of a split (or loads a task file).
@@ -266,7 +277,19 @@ int RunEval(const EvalArgs& a) {
     fmt::print(stderr, "error: the split has no tasks\n");
     return 2;
   }
-  auto policy = wa::MakePolicy(a.policy, a.seed, gen);
+  wa::Result<std::unique_ptr<wa::Policy>> policy = wa::InvalidArgument("no policy");
+  if (a.policy.rfind("model:", 0) == 0) {
+    wa::ModelPolicyOptions mo;
+    mo.device = a.device;
+    mo.dtype = a.dtype;
+    mo.threads = a.torch_threads;
+    mo.seed = a.seed;
+    mo.greedy = a.greedy;
+    mo.max_new_tokens = a.max_new_tokens;
+    policy = wa::MakeModelPolicy(a.policy.substr(6), mo);
+  } else {
+    policy = wa::MakePolicy(a.policy, a.seed, gen);
+  }
   if (!policy.ok()) {
     fmt::print(stderr, "error: {}\n", policy.status().message());
     return 2;
@@ -306,6 +329,52 @@ int RunEval(const EvalArgs& a) {
     }
     fmt::print("wrote {}\n", a.out);
   }
+  return 0;
+}
+
+struct TokenizerArgs {
+  std::string out = "out/tokenizer.json";
+  size_t vocab = 4096;
+  std::string format = "think";
+};
+
+// Trains a tokenizer on the oracle's demonstrations of a split.
+int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  auto format = wa::ParsePromptFormat(t.format);
+  if (!format.ok()) {
+    fmt::print(stderr, "error: {}\n", format.status().message());
+    return 2;
+  }
+  wa::HarnessOptions ho;
+  ho.threads = a.threads;
+  ho.envs = a.envs;
+  ho.seed = a.seed;
+  auto t0 = Clock::now();
+  auto demos = wa::CollectDemonstrations(gen, ho);
+  std::vector<std::string> corpus = wa::DemonstrationCorpus(demos, *format);
+  size_t bytes = 0;
+  for (const auto& s : corpus) bytes += s.size();
+  fmt::print("corpus: {} demonstrations, {} texts, {:.1f} MB in {:.1f} s\n", demos.size(),
+             corpus.size(), static_cast<double>(bytes) / 1e6, Seconds(t0, Clock::now()));
+  wa::BpeTrainerOptions bo;
+  bo.vocab_size = t.vocab;
+  bo.progress = true;
+  auto tok = wa::TrainBpe(corpus, bo);
+  if (!tok.ok()) {
+    fmt::print(stderr, "error: {}\n", tok.status().message());
+    return 2;
+  }
+  size_t tokens = 0;
+  for (const auto& s : corpus) tokens += tok->Encode(s).size();
+  if (auto st = tok->Save(t.out); !st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
+  }
+  fmt::print("wrote {}: {} tokens, {:.2f} bytes per token on the corpus, {:.1f} s\n", t.out,
+             tok->vocab_size(), static_cast<double>(bytes) / static_cast<double>(tokens),
+             Seconds(t0, Clock::now()));
   return 0;
 }
 
@@ -398,7 +467,20 @@ int main(int argc, char** argv) {
                                       "Run a policy on a task split and print success "
                                       "rates in the paper's layout");
   add_split_options(eval_cmd);
-  eval_cmd->add_option("--policy", ev.policy, "noop, random or oracle")->capture_default_str();
+  eval_cmd->add_option("--policy", ev.policy, "noop, random, oracle or model:DIR")
+      ->capture_default_str();
+  eval_cmd->add_option("--device", ev.device, "Model policy device: cpu or cuda")
+      ->capture_default_str();
+  eval_cmd->add_option("--dtype", ev.dtype,
+                       "Model weights: float32, bfloat16, float16 (default: float32 on CPU, "
+                       "bfloat16 on CUDA)");
+  eval_cmd->add_option("--torch-threads", ev.torch_threads, "torch intra-op threads (0: all cores)")
+      ->capture_default_str();
+  eval_cmd
+      ->add_option("--max-new-tokens", ev.max_new_tokens,
+                   "Tokens per response (0: the checkpoint's agent.json)")
+      ->capture_default_str();
+  eval_cmd->add_flag("--greedy", ev.greedy, "Greedy decoding instead of sampling");
   eval_cmd->add_option("--max-steps", ev.max_steps, "Turn cap")->capture_default_str();
   eval_cmd->add_option("--envs", ev.envs, "Environments")->capture_default_str();
   eval_cmd->add_option("--threads", ev.threads, "Worker threads")->capture_default_str();
@@ -423,7 +505,47 @@ int main(int argc, char** argv) {
   tasks_cmd->add_option("--coverage", published,
                         "Published task file: report implemented templates per site");
 
+  TokenizerArgs tk;
+  auto* tok_cmd = app.add_subcommand(
+      "tokenizer", "Train a byte-level BPE tokenizer on oracle demonstrations of a split");
+  add_split_options(tok_cmd);
+  tok_cmd->add_option("--out", tk.out, "tokenizer.json to write")->capture_default_str();
+  tok_cmd->add_option("--vocab", tk.vocab, "Vocabulary size")->capture_default_str();
+  tok_cmd->add_option("--format", tk.format, "Response format: think, nothink, webrl")
+      ->capture_default_str();
+
+  std::string init_out = "out/model", init_size = "small", init_tokenizer = "out/tokenizer.json";
+  std::string init_format = "think", init_template = "chatml";
+  auto* init_cmd =
+      app.add_subcommand("init-model", "Write a freshly initialised checkpoint directory");
+  init_cmd->add_option("--out", init_out, "Directory")->capture_default_str();
+  init_cmd->add_option("--size", init_size, "tiny, small, base or qwen2.5-0.5b")
+      ->capture_default_str();
+  init_cmd->add_option("--tokenizer", init_tokenizer, "tokenizer.json")->capture_default_str();
+  init_cmd->add_option("--format", init_format, "think, nothink or webrl")->capture_default_str();
+  init_cmd->add_option("--template", init_template, "chatml or llama3")->capture_default_str();
+  init_cmd->add_option("--seed", ev.seed, "Initialisation seed")->capture_default_str();
+
   CLI11_PARSE(app, argc, argv);
+  if (tok_cmd->parsed()) return RunTokenizer(ev, tk);
+  if (init_cmd->parsed()) {
+    wa::AgentSettings settings;
+    auto f = wa::ParsePromptFormat(init_format);
+    auto t = wa::ParseChatTemplate(init_template);
+    if (!f.ok() || !t.ok()) {
+      fmt::print(stderr, "error: {}\n", !f.ok() ? f.status().message() : t.status().message());
+      return 2;
+    }
+    settings.format = *f;
+    settings.chat_template = *t;
+    wa::Status st = wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed);
+    if (!st.ok()) {
+      fmt::print(stderr, "error: {}\n", st.message());
+      return 1;
+    }
+    fmt::print("wrote {} ({} model)\n", init_out, init_size);
+    return 0;
+  }
   if (demo_cmd->parsed()) return RunDemo(demo);
   if (play_cmd->parsed()) return RunPlay(play_site, play_url, play_obs, play_steps);
   if (obs_cmd->parsed()) return RunObserve(obs_url, obs_type, obs_scrolls);

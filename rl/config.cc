@@ -122,6 +122,7 @@ std::vector<std::string> NamedConfigs() { return {"tiny", "small", "base", "qwen
 Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size) {
   ModelConfig c;
   if (name == "tiny") {
+    c.max_position_embeddings = 2048;
     c.vocab_size = 512;
     c.hidden_size = 64;
     c.intermediate_size = 128;
@@ -129,6 +130,7 @@ Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size) {
     c.num_attention_heads = 4;
     c.num_key_value_heads = 2;
   } else if (name == "small") {
+    c.max_position_embeddings = 4096;
     c.vocab_size = 4096;
     c.hidden_size = 256;
     c.intermediate_size = 768;

@@ -76,9 +76,14 @@ std::vector<Generation> Generate(Transformer& model,
   torch::Tensor logits;
   if (N == 0) return out;
   if (options.use_cache) {
+    // Chunked prefill: attention memory is O(chunk x prompt), not O(prompt^2).
     cache = model->NewCache(B, total);
-    logits = model->Forward(ids.narrow(1, 0, Lmax).to(dev), pos.narrow(1, 0, Lmax).to(dev),
-                            mask.narrow(1, 0, Lmax).to(dev), &cache, true);
+    const int64_t chunk = std::max(1, options.prefill_chunk);
+    for (int64_t c = 0; c < Lmax; c += chunk) {
+      int64_t n = std::min(chunk, Lmax - c);
+      logits = model->Forward(ids.narrow(1, c, n).to(dev), pos.narrow(1, c, n).to(dev),
+                              mask.narrow(1, 0, c + n).to(dev), &cache, true);
+    }
   } else {
     logits = model->Forward(ids.narrow(1, 0, Lmax).to(dev), pos.narrow(1, 0, Lmax).to(dev),
                             mask.narrow(1, 0, Lmax).to(dev), nullptr, true);

@@ -29,6 +29,7 @@ struct GenerateOptions {
   std::vector<std::string> stop_strings;  // needs a tokenizer; the text is cut before the stop
   uint64_t seed = 0;
   bool use_cache = true;
+  int prefill_chunk = 512;  // prompt positions per forward pass (bounds attention memory)
 };
 
 struct Generation {

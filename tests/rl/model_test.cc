@@ -192,6 +192,10 @@ TEST_CASE("KV-cache decoding matches full recomputation (fp32 logits within 1e-4
   o.use_cache = false;
   auto uncached = Generate(m, prompts, o);
   CHECK(cached[0].tokens == uncached[0].tokens);
+  o.use_cache = true;
+  o.prefill_chunk = 2;  // chunked prefill gives the same result
+  auto chunked = Generate(m, prompts, o);
+  CHECK(chunked[0].tokens == cached[0].tokens);
   REQUIRE(cached[0].logprobs.size() == uncached[0].logprobs.size());
   for (size_t i = 0; i < cached[0].logprobs.size(); ++i) {
     CHECK(std::abs(cached[0].logprobs[i] - uncached[0].logprobs[i]) < 1e-4);

@@ -1,0 +1,77 @@
+#include "agent/demonstrations.h"
+
+#include <map>
+
+namespace wa {
+namespace {
+
+// Wraps a policy and records what it saw and said, per slot.
+class Recorder : public Policy {
+ public:
+  explicit Recorder(Policy* inner) : inner_(inner) {}
+  std::string name() const override { return inner_->name(); }
+  void Begin(size_t slot, const Task& task) override {
+    inner_->Begin(slot, task);
+    current_[slot] = {};
+  }
+  std::string Act(size_t slot, const Task& task, const StepResult& last, const Env& env) override {
+    std::string text = inner_->Act(slot, task, last, env);
+    current_[slot].push_back({last.observation, text});
+    by_task_[task.task_id] = current_[slot];
+    return text;
+  }
+  std::map<int, std::vector<DemoStep>> by_task_;
+
+ private:
+  Policy* inner_;
+  std::map<size_t, std::vector<DemoStep>> current_;
+};
+
+}  // namespace
+
+std::vector<Demonstration> CollectDemonstrations(const std::vector<GeneratedTask>& tasks,
+                                                 const HarnessOptions& options) {
+  auto oracle = MakeOraclePolicy(tasks);
+  Recorder recorder(oracle.get());
+  std::vector<Task> plain;
+  for (const GeneratedTask& g : tasks) plain.push_back(g.task);
+  HarnessOptions o = options;
+  o.keep_actions = false;
+  EvalReport report = RunEvaluation(plain, &recorder, o);
+  std::vector<Demonstration> out;
+  for (size_t i = 0; i < plain.size(); ++i) {
+    Demonstration d;
+    d.task = plain[i];
+    d.score = report.outcomes[i].score;
+    auto it = recorder.by_task_.find(plain[i].task_id);
+    if (it != recorder.by_task_.end()) d.steps = it->second;
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::string DemoResponse(const std::string& oracle_text, PromptFormat format) {
+  if (format != PromptFormat::kThink) return oracle_text;
+  // Thought lines ("# Element: ...") before the action line.
+  size_t nl = oracle_text.rfind('\n');
+  std::string thought = nl == std::string::npos ? "" : oracle_text.substr(0, nl);
+  std::string action = nl == std::string::npos ? oracle_text : oracle_text.substr(nl + 1);
+  if (thought.empty()) thought = "# Next step: " + action.substr(0, action.find('('));
+  return "<think> " + thought + " </think>\n<answer> " + action + " </answer>";
+}
+
+std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
+                                             PromptFormat format) {
+  std::vector<std::string> corpus = {SystemPrompt(PromptFormat::kThink),
+                                     SystemPrompt(PromptFormat::kNoThink)};
+  for (const Demonstration& d : demos) {
+    corpus.push_back("Task Instruction: " + d.task.intent);
+    for (const DemoStep& s : d.steps) {
+      corpus.push_back(s.observation);
+      corpus.push_back(DemoResponse(s.oracle_text, format));
+    }
+  }
+  return corpus;
+}
+
+}  // namespace wa

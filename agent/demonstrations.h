@@ -1,0 +1,43 @@
+// Demonstrations from the scripted oracle: every (observation, action) of oracle episodes on a
+// task split, turned into responses of a prompt format. They are the behaviour-cloning data
+// and the text a tokenizer is trained on.
+#ifndef WEBAGENT_AGENT_DEMONSTRATIONS_H_
+#define WEBAGENT_AGENT_DEMONSTRATIONS_H_
+
+#include <string>
+#include <vector>
+
+#include "agent/prompt.h"
+#include "sim/harness.h"
+#include "sim/task_templates.h"
+
+namespace wa {
+
+struct DemoStep {
+  std::string observation;  // what the policy saw
+  std::string oracle_text;  // the oracle's output: optional "# ..." thought lines, then the action
+};
+
+struct Demonstration {
+  Task task;
+  std::vector<DemoStep> steps;
+  float score = 0;  // the evaluator's reward of the episode
+};
+
+// Runs the oracle on every task (observations in `options.observation` form). Episodes the
+// oracle fails are kept with their score, so callers can filter.
+std::vector<Demonstration> CollectDemonstrations(const std::vector<GeneratedTask>& tasks,
+                                                 const HarnessOptions& options);
+
+// The response a model should give for an oracle step, in the format's syntax:
+// think: "<think> thoughts </think>\n<answer> action </answer>"; nothink/webrl: the text itself.
+std::string DemoResponse(const std::string& oracle_text, PromptFormat format);
+
+// Text for tokenizer training: the system prompts, then every task intent, observation and
+// response of the demonstrations.
+std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
+                                             PromptFormat format);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_AGENT_DEMONSTRATIONS_H_

@@ -1,0 +1,53 @@
+// The model policy for the evaluation harness: a checkpoint directory with config.json,
+// model.safetensors (or shards), tokenizer.json and agent.json (prompt format, chat template,
+// sampling defaults). Each turn builds the compressed prompt, generates one response, parses the
+// action and keeps the turn (with any parse error as feedback) for the next prompt.
+// This header is torch-free so that the app can include it.
+#ifndef WEBAGENT_RL_POLICY_H_
+#define WEBAGENT_RL_POLICY_H_
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+#include "agent/prompt.h"
+#include "sim/harness.h"
+
+namespace wa {
+
+// agent.json of a checkpoint directory.
+struct AgentSettings {
+  PromptFormat format = PromptFormat::kThink;
+  ChatTemplate chat_template = ChatTemplate::kChatML;
+  size_t context_chars = 0;    // 0: derived from max_context_tokens
+  int max_context_tokens = 0;  // 0: the model's max_position_embeddings
+  int max_new_tokens = 256;
+  float temperature = 1.0f, top_p = 0.9f;
+  bool simplify_history = false;
+
+  static Result<AgentSettings> FromJson(const nlohmann::json& j);
+  nlohmann::json ToJson() const;
+};
+
+struct ModelPolicyOptions {
+  std::string device = "cpu";  // cpu or cuda
+  std::string dtype;           // "" = float32 on CPU, bfloat16 on CUDA
+  int threads = 0;             // torch intra-op threads (0: all cores)
+  uint64_t seed = 0;
+  bool greedy = false;
+  int max_new_tokens = 0;  // 0: agent.json's
+};
+
+Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,
+                                                const ModelPolicyOptions& options);
+
+// Creates a checkpoint directory with a freshly initialised model of a named size and the given
+// tokenizer (copied in), for training or smoke tests.
+Status InitCheckpoint(const std::string& dir, const std::string& size,
+                      const std::string& tokenizer_path, const AgentSettings& settings,
+                      uint64_t seed);
+
+}  // namespace wa
+
+#endif  // WEBAGENT_RL_POLICY_H_

@@ -1,0 +1,72 @@
+#include "rl/policy.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "agent/bpe_trainer.h"
+#include "agent/demonstrations.h"
+
+namespace wa {
+namespace {
+
+TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness", "[rl][policy]") {
+  SplitOptions so;
+  so.sites = {"fixture"};
+  auto test = GenerateSplit(Split::kTest, so);
+  REQUIRE(test.ok());
+  HarnessOptions ho;
+  ho.threads = 1;
+  auto demos = CollectDemonstrations(*test, ho);
+  REQUIRE(demos.size() == test->size());
+  for (const Demonstration& d : demos) {
+    CHECK(d.score == 1.0f);
+    CHECK_FALSE(d.steps.empty());
+  }
+  CHECK(DemoResponse("# Element: the link\ndo(action=\"Click\", element=\"3\")",
+                     PromptFormat::kThink) ==
+        "<think> # Element: the link </think>\n<answer> do(action=\"Click\", element=\"3\") "
+        "</answer>");
+  BpeTrainerOptions bo;
+  bo.vocab_size = 600;
+  auto tok = TrainBpe(DemonstrationCorpus(demos, PromptFormat::kThink), bo);
+  REQUIRE(tok.ok());
+  std::string dir =
+      (std::filesystem::temp_directory_path() / ("webagent_policy_" + std::to_string(::getpid())))
+          .string();
+  REQUIRE(tok->Save(dir + "/tok.json").ok());
+  AgentSettings settings;
+  settings.max_new_tokens = 12;
+  REQUIRE(InitCheckpoint(dir, "tiny", dir + "/tok.json", settings, 1).ok());
+  CHECK_FALSE(InitCheckpoint(dir + "/x", "enormous", dir + "/tok.json", settings, 1).ok());
+
+  ModelPolicyOptions mo;
+  mo.threads = 2;
+  auto policy = MakeModelPolicy(dir, mo);
+  REQUIRE(policy.ok());
+  std::vector<Task> tasks;
+  for (const auto& g : *test) tasks.push_back(g.task);
+  ho.max_steps = 3;
+  EvalReport r = RunEvaluation(tasks, policy->get(), ho);
+  for (const TaskOutcome& o : r.outcomes) {
+    CHECK(o.error.empty());
+    CHECK(o.steps >= 1);
+    CHECK(o.actions.size() >= 1);
+  }
+  // The same seed replays the same actions.
+  auto again = MakeModelPolicy(dir, mo);
+  REQUIRE(again.ok());
+  EvalReport r2 = RunEvaluation(tasks, again->get(), ho);
+  for (size_t i = 0; i < r.outcomes.size(); ++i)
+    CHECK(r.outcomes[i].actions == r2.outcomes[i].actions);
+  // Bad directories and options are errors.
+  CHECK_FALSE(MakeModelPolicy(dir + "/missing", mo).ok());
+  mo.device = "tpu";
+  CHECK_FALSE(MakeModelPolicy(dir, mo).ok());
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wa
