@@ -295,6 +295,12 @@ Result<Tokenizer> Tokenizer::FromParts(std::vector<std::string> id_to_token,
   std::stable_sort(t.added_.begin(), t.added_.end(), [](const AddedToken& x, const AddedToken& y) {
     return x.content.size() > y.content.size();
   });
+  for (size_t i = 0; i < t.added_.size(); ++i) {
+    const std::string& c = t.added_[i].content;
+    uint32_t key = static_cast<unsigned char>(c[0]) << 9 |
+                   (c.size() > 1 ? static_cast<unsigned char>(c[1]) : 256u);
+    t.added_by_prefix_[key].push_back(static_cast<uint32_t>(i));
+  }
   return t;
 }
 
@@ -449,14 +455,19 @@ std::vector<TokenId> Tokenizer::Encode(std::string_view text, bool parse_special
     return out;
   }
   size_t start = 0;
-  for (size_t i = 0; i < text.size();) {
-    const AddedToken* hit = nullptr;
-    for (const AddedToken& a : added_) {
-      if (text.compare(i, a.content.size(), a.content) == 0) {
-        hit = &a;
-        break;
-      }
+  auto lookup = [&](size_t i, uint32_t second) -> const AddedToken* {
+    auto it = added_by_prefix_.find(static_cast<unsigned char>(text[i]) << 9 | second);
+    if (it == added_by_prefix_.end()) return nullptr;
+    for (uint32_t k : it->second) {
+      if (text.compare(i, added_[k].content.size(), added_[k].content) == 0) return &added_[k];
     }
+    return nullptr;
+  };
+  for (size_t i = 0; i < text.size();) {
+    // Longest match: two-byte-prefixed tokens are longer than one-byte tokens.
+    const AddedToken* hit =
+        i + 1 < text.size() ? lookup(i, static_cast<unsigned char>(text[i + 1])) : nullptr;
+    if (hit == nullptr) hit = lookup(i, 256u);
     if (hit == nullptr) {
       ++i;
       continue;

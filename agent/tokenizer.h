@@ -75,6 +75,9 @@ class Tokenizer {
   // (left id << 32 | right id) -> (rank << 32 | merged id)
   std::unordered_map<uint64_t, uint64_t> merge_rank_;
   std::vector<AddedToken> added_;
+  // Added tokens by their first two bytes (indices into added_, longest first); one-byte tokens
+  // under key (byte, 256).
+  std::unordered_map<uint32_t, std::vector<uint32_t>> added_by_prefix_;
   std::vector<char> special_;  // by id
   TokenId byte_id_[256] = {};  // initial symbol of each byte
   int max_digits_ = 1;
