@@ -61,14 +61,16 @@ std::string DemoResponse(const std::string& oracle_text, PromptFormat format) {
 }
 
 std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
-                                             PromptFormat format) {
-  std::vector<std::string> corpus = {SystemPrompt(PromptFormat::kThink),
-                                     SystemPrompt(PromptFormat::kNoThink)};
+                                             PromptFormat format, bool include_responses) {
+  std::vector<std::string> corpus;
+  if (include_responses) {
+    corpus = {SystemPrompt(PromptFormat::kThink), SystemPrompt(PromptFormat::kNoThink)};
+  }
   for (const Demonstration& d : demos) {
     corpus.push_back("Task Instruction: " + d.task.intent);
     for (const DemoStep& s : d.steps) {
       corpus.push_back(s.observation);
-      corpus.push_back(DemoResponse(s.oracle_text, format));
+      if (include_responses) corpus.push_back(DemoResponse(s.oracle_text, format));
     }
   }
   return corpus;

@@ -34,9 +34,10 @@ std::vector<Demonstration> CollectDemonstrations(const std::vector<GeneratedTask
 std::string DemoResponse(const std::string& oracle_text, PromptFormat format);
 
 // Text for tokenizer training: the system prompts, then every task intent, observation and
-// response of the demonstrations.
+// (with `include_responses`) response of the demonstrations. Without responses it is the
+// base model's pretraining text: pages and instructions, never an action.
 std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
-                                             PromptFormat format);
+                                             PromptFormat format, bool include_responses = true);
 
 }  // namespace wa
 

@@ -21,10 +21,12 @@
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
 #include "rl/policy.h"
+#include "rl/train.h"
 #include "sim/env.h"
 #include "sim/harness.h"
 #include "sim/llm_judge.h"
 #include "sim/random_policy.h"
+#include "sim/rng.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
 
@@ -231,6 +233,7 @@ struct EvalArgs {
   std::string judge_model = "gpt-4-1106-preview";
   std::string judge_key_env = "OPENAI_API_KEY";
   std::string out = "out/eval.json";
+  std::string obs;  // observation type ("" = webrl, or a model checkpoint's agent.json)
   // Model policies.
   std::string device = "cpu", dtype;
   int torch_threads = 0, max_new_tokens = 0;
@@ -270,6 +273,14 @@ bool LoadSplit(const EvalArgs& a, std::vector<wa::GeneratedTask>* out) {
   return true;
 }
 
+// The observation type a checkpoint was trained on (agent.json), or "" when unknown.
+std::string ModelObservation(const std::string& dir) {
+  std::ifstream f(std::filesystem::path(dir) / "agent.json");
+  if (!f) return "";
+  auto j = nlohmann::json::parse(f, nullptr, false);
+  return j.is_discarded() ? "" : j.value("observation", "");
+}
+
 int RunEval(const EvalArgs& a) {
   std::vector<wa::GeneratedTask> gen;
   if (!LoadSplit(a, &gen)) return 2;
@@ -297,6 +308,16 @@ int RunEval(const EvalArgs& a) {
   std::vector<wa::Task> tasks;
   for (const auto& g : gen) tasks.push_back(g.task);
   wa::HarnessOptions ho;
+  std::string obs = a.obs;
+  if (obs.empty() && a.policy.rfind("model:", 0) == 0) obs = ModelObservation(a.policy.substr(6));
+  if (!obs.empty()) {
+    auto type = wa::ParseObservationType(obs);
+    if (!type.ok()) {
+      fmt::print(stderr, "error: {}\n", type.status().message());
+      return 2;
+    }
+    ho.observation = *type;
+  }
   ho.max_steps = a.max_steps;
   ho.envs = a.envs;
   ho.threads = a.threads;
@@ -351,6 +372,14 @@ int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
   ho.threads = a.threads;
   ho.envs = a.envs;
   ho.seed = a.seed;
+  if (!a.obs.empty()) {
+    auto type = wa::ParseObservationType(a.obs);
+    if (!type.ok()) {
+      fmt::print(stderr, "error: {}\n", type.status().message());
+      return 2;
+    }
+    ho.observation = *type;
+  }
   auto t0 = Clock::now();
   auto demos = wa::CollectDemonstrations(gen, ho);
   std::vector<std::string> corpus = wa::DemonstrationCorpus(demos, *format);
@@ -375,6 +404,173 @@ int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
   fmt::print("wrote {}: {} tokens, {:.2f} bytes per token on the corpus, {:.1f} s\n", t.out,
              tok->vocab_size(), static_cast<double>(bytes) / static_cast<double>(tokens),
              Seconds(t0, Clock::now()));
+  return 0;
+}
+
+struct TrainArgs {
+  std::string stage = "bc";  // base or bc
+  std::string init;          // checkpoint to start from
+  std::string out = "out/run";
+  int steps = 100, batch = 8, micro_batch = 4, warmup = 10, window = 256, max_context = 0;
+  int log_every = 10, torch_threads = 0;
+  double lr = 1e-3;
+};
+
+std::string Eta(double seconds) {
+  int s = static_cast<int>(seconds + 0.5);
+  return s >= 60 ? fmt::format("{}m{:02d}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+// Base-model pretraining (stage base: language modelling on pages and instructions) or
+// behaviour cloning (stage bc: oracle responses in the inference prompt format).
+int RunTrain(const EvalArgs& a, const TrainArgs& t) {
+  namespace fs = std::filesystem;
+  if (t.stage != "base" && t.stage != "bc") {
+    fmt::print(stderr, "error: unknown stage '{}' (base, bc)\n", t.stage);
+    return 2;
+  }
+  if (t.init.empty()) {
+    fmt::print(stderr, "error: --init DIR is required (see init-model)\n");
+    return 2;
+  }
+  int threads = wa::ConfigureTorchThreads(t.torch_threads);
+  auto tok = wa::Tokenizer::Load((fs::path(t.init) / "tokenizer.json").string());
+  if (!tok.ok()) {
+    fmt::print(stderr, "error: {}\n", tok.status().message());
+    return 2;
+  }
+  wa::AgentSettings settings;
+  {
+    std::ifstream f(fs::path(t.init) / "agent.json");
+    if (f) {
+      auto j = nlohmann::json::parse(f, nullptr, false);
+      auto s = j.is_discarded() ? wa::Result<wa::AgentSettings>(wa::InvalidArgument("bad JSON"))
+                                : wa::AgentSettings::FromJson(j);
+      if (!s.ok()) {
+        fmt::print(stderr, "error: agent.json: {}\n", s.status().message());
+        return 2;
+      }
+      settings = *s;
+    }
+  }
+  if (!a.obs.empty()) settings.observation = a.obs;
+  auto obs_type = wa::ParseObservationType(settings.observation);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return 2;
+  }
+  auto model = wa::LoadModel(t.init, torch::kCPU, torch::kFloat32);
+  if (!model.ok()) {
+    fmt::print(stderr, "error: {}\n", model.status().message());
+    return 2;
+  }
+  size_t max_context = t.max_context > 0 ? static_cast<size_t>(t.max_context)
+                       : settings.max_context_tokens > 0
+                           ? static_cast<size_t>(settings.max_context_tokens)
+                           : static_cast<size_t>((*model)->config().max_position_embeddings);
+  // Data: oracle demonstrations of the split.
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  wa::HarnessOptions ho;
+  ho.threads = a.threads;
+  ho.envs = a.envs;
+  ho.seed = a.seed;
+  ho.observation = *obs_type;
+  auto t0 = Clock::now();
+  auto demos = wa::CollectDemonstrations(gen, ho);
+  std::vector<wa::TrainExample> examples;
+  if (t.stage == "base") {
+    examples = wa::BuildLmExamples(
+        wa::DemonstrationCorpus(demos, settings.format, /*include_responses=*/false), *tok,
+        static_cast<size_t>(t.window));
+  } else {
+    examples = wa::BuildBcExamples(demos, *tok, settings, max_context);
+  }
+  if (examples.size() < 2) {
+    fmt::print(stderr, "error: only {} training examples\n", examples.size());
+    return 2;
+  }
+  // Seeded shuffle; 5% (at least one) held out for validation.
+  wa::Rng rng(a.seed + 17);
+  for (size_t i = examples.size() - 1; i > 0; --i) {
+    std::swap(examples[i], examples[rng.Uniform(i + 1)]);
+  }
+  size_t n_val = std::max<size_t>(1, examples.size() / 20);
+  std::vector<wa::TrainExample> val(examples.end() - static_cast<std::ptrdiff_t>(n_val),
+                                    examples.end());
+  examples.resize(examples.size() - n_val);
+  int64_t train_tokens = 0;
+  for (const auto& e : examples) train_tokens += static_cast<int64_t>(e.response.size());
+  fmt::print(
+      "[{}] {} demonstrations -> {} examples ({} trained tokens, {} held out), context {} "
+      "tokens, {} torch threads, data in {:.1f} s\n",
+      t.stage, demos.size(), examples.size(), train_tokens, val.size(), max_context, threads,
+      Seconds(t0, Clock::now()));
+  wa::OptimConfig oc;
+  oc.lr = t.lr;
+  oc.warmup_steps = t.warmup;
+  oc.total_steps = t.steps;
+  wa::SupervisedTrainer trainer(std::move(*model), oc);
+  if (fs::exists(fs::path(t.out) / "trainer.json")) {
+    if (auto st = trainer.Load(t.out); !st.ok()) {
+      fmt::print(stderr, "error: resuming from {}: {}\n", t.out, st.message());
+      return 1;
+    }
+    fmt::print("[{}] resuming {} at step {}\n", t.stage, t.out, trainer.step());
+  }
+  double val_before = trainer.Evaluate(val);
+  fmt::print("[{}] validation loss {:.4f} before training\n", t.stage, val_before);
+  fs::create_directories(t.out);
+  std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
+  auto save = [&]() -> bool {
+    wa::Status st = trainer.Save(t.out);
+    if (st.ok()) st = tok->Save((fs::path(t.out) / "tokenizer.json").string());
+    if (st.ok()) {
+      settings.max_context_tokens = static_cast<int>(max_context);
+      WriteFileAtomic((fs::path(t.out) / "agent.json").string(), settings.ToJson().dump(2) + "\n");
+    }
+    if (!st.ok()) fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
+    return st.ok();
+  };
+  auto start = Clock::now();
+  int first = trainer.step();
+  size_t cursor = static_cast<size_t>(trainer.step()) * static_cast<size_t>(t.batch);
+  while (trainer.step() < t.steps) {
+    std::vector<wa::TrainExample> batch;
+    for (int j = 0; j < t.batch; ++j) batch.push_back(examples[cursor++ % examples.size()]);
+    wa::StepStats s = trainer.Step(batch, static_cast<size_t>(t.micro_batch));
+    int done = trainer.step() - first;
+    double elapsed = Seconds(start, Clock::now());
+    metrics << nlohmann::json{{"stage", t.stage},         {"step", trainer.step()},
+                              {"loss", s.loss},           {"lr", s.lr},
+                              {"grad_norm", s.grad_norm}, {"tokens", s.tokens},
+                              {"elapsed_s", elapsed}}
+                   .dump()
+            << "\n";
+    if (trainer.step() % t.log_every == 0 || trainer.step() == t.steps) {
+      metrics.flush();
+      double rate = done / std::max(1e-9, elapsed);
+      fmt::print("[{}] step {}/{}  loss {:.4f}  lr {:.2e}  {:.2f} steps/s  ETA {}\n", t.stage,
+                 trainer.step(), t.steps, s.loss, s.lr, rate,
+                 Eta((t.steps - trainer.step()) / std::max(1e-9, rate)));
+      std::fflush(stdout);
+    }
+    if (trainer.step() % 100 == 0 && !save()) return 1;
+  }
+  double val_after = trainer.Evaluate(val);
+  fmt::print("[{}] validation loss {:.4f} -> {:.4f} in {}\n", t.stage, val_before, val_after,
+             Eta(Seconds(start, Clock::now())));
+  if (!save()) return 1;
+  WriteFileAtomic((fs::path(t.out) / "train_result.json").string(),
+                  nlohmann::json{{"stage", t.stage},
+                                 {"steps", trainer.step()},
+                                 {"examples", examples.size()},
+                                 {"validation_loss_before", val_before},
+                                 {"validation_loss_after", val_after},
+                                 {"seconds", Seconds(start, Clock::now())}}
+                          .dump(2) +
+                      "\n");
+  fmt::print("wrote {}\n", t.out);
   return 0;
 }
 
@@ -462,6 +658,8 @@ int main(int argc, char** argv) {
     cmd->add_option("--per-template", ev.per_template, "Train split: instantiations per template")
         ->capture_default_str();
     cmd->add_option("--seed", ev.seed, "Site data and split seed")->capture_default_str();
+    cmd->add_option("--obs", ev.obs,
+                    "Observation type: webrl, axtree, compact (default webrl, or the model's)");
   };
   auto* eval_cmd = app.add_subcommand("eval",
                                       "Run a policy on a task split and print success "
@@ -525,8 +723,40 @@ int main(int argc, char** argv) {
   init_cmd->add_option("--format", init_format, "think, nothink or webrl")->capture_default_str();
   init_cmd->add_option("--template", init_template, "chatml or llama3")->capture_default_str();
   init_cmd->add_option("--seed", ev.seed, "Initialisation seed")->capture_default_str();
+  std::string init_obs = "webrl";
+  int init_context = 0;
+  init_cmd->add_option("--obs", init_obs, "Observation type: webrl, axtree, compact")
+      ->capture_default_str();
+  init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
+      ->capture_default_str();
+
+  TrainArgs tr;
+  auto* train_cmd = app.add_subcommand(
+      "train", "Pretrain the base model (--stage base) or behaviour-clone (--stage bc)");
+  add_split_options(train_cmd);
+  train_cmd->add_option("--stage", tr.stage, "base or bc")->capture_default_str();
+  train_cmd->add_option("--init", tr.init, "Checkpoint directory to start from")->required();
+  train_cmd->add_option("--out", tr.out, "Output checkpoint directory (resumes if present)")
+      ->capture_default_str();
+  train_cmd->add_option("--steps", tr.steps, "Optimizer steps")->capture_default_str();
+  train_cmd->add_option("--batch", tr.batch, "Examples per step")->capture_default_str();
+  train_cmd->add_option("--micro-batch", tr.micro_batch, "Examples per forward pass")
+      ->capture_default_str();
+  train_cmd->add_option("--lr", tr.lr, "Peak learning rate (AdamW)")->capture_default_str();
+  train_cmd->add_option("--warmup", tr.warmup, "Warm-up steps")->capture_default_str();
+  train_cmd->add_option("--window", tr.window, "Base stage: tokens per window")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--max-context", tr.max_context,
+                   "BC prompt budget in tokens (0: agent.json's or the model's)")
+      ->capture_default_str();
+  train_cmd->add_option("--log-every", tr.log_every, "Steps between progress lines")
+      ->capture_default_str();
+  train_cmd->add_option("--torch-threads", tr.torch_threads, "torch intra-op threads (0: all)")
+      ->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
+  if (train_cmd->parsed()) return RunTrain(ev, tr);
   if (tok_cmd->parsed()) return RunTokenizer(ev, tk);
   if (init_cmd->parsed()) {
     wa::AgentSettings settings;
@@ -538,6 +768,12 @@ int main(int argc, char** argv) {
     }
     settings.format = *f;
     settings.chat_template = *t;
+    settings.observation = init_obs;
+    settings.max_context_tokens = init_context;
+    if (!wa::ParseObservationType(init_obs).ok()) {
+      fmt::print(stderr, "error: unknown observation type {}\n", init_obs);
+      return 2;
+    }
     wa::Status st = wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed);
     if (!st.ok()) {
       fmt::print(stderr, "error: {}\n", st.message());

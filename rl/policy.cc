@@ -11,38 +11,6 @@
 
 namespace wa {
 
-Result<AgentSettings> AgentSettings::FromJson(const nlohmann::json& j) {
-  AgentSettings s;
-  try {
-    auto f = ParsePromptFormat(j.value("prompt_format", "think"));
-    if (!f.ok()) return f.status();
-    s.format = *f;
-    auto t = ParseChatTemplate(j.value("chat_template", "chatml"));
-    if (!t.ok()) return t.status();
-    s.chat_template = *t;
-    s.context_chars = j.value("context_chars", s.context_chars);
-    s.max_context_tokens = j.value("max_context_tokens", s.max_context_tokens);
-    s.max_new_tokens = j.value("max_new_tokens", s.max_new_tokens);
-    s.temperature = j.value("temperature", s.temperature);
-    s.top_p = j.value("top_p", s.top_p);
-    s.simplify_history = j.value("simplify_history", s.simplify_history);
-  } catch (const nlohmann::json::exception& e) {
-    return InvalidArgument(std::string("agent.json: ") + e.what());
-  }
-  return s;
-}
-
-nlohmann::json AgentSettings::ToJson() const {
-  return {{"prompt_format", PromptFormatName(format)},
-          {"chat_template", chat_template == ChatTemplate::kChatML ? "chatml" : "llama3"},
-          {"context_chars", context_chars},
-          {"max_context_tokens", max_context_tokens},
-          {"max_new_tokens", max_new_tokens},
-          {"temperature", std::round(static_cast<double>(temperature) * 1e6) / 1e6},
-          {"top_p", std::round(static_cast<double>(top_p) * 1e6) / 1e6},
-          {"simplify_history", simplify_history}};
-}
-
 namespace {
 
 class ModelPolicy : public Policy {
@@ -92,32 +60,10 @@ class ModelPolicy : public Policy {
   }
 
  private:
-  // The prompt tokens, shrinking the observation until prompt + generation fit the context.
   std::vector<TokenId> Prompt(const std::string& intent, const std::vector<AgentTurn>& turns,
                               const std::string& observation) {
-    PromptOptions po;
-    po.format = settings_.format;
-    po.simplify_history = settings_.simplify_history;
-    po.context_chars = settings_.context_chars;
-    const size_t budget = static_cast<size_t>(std::max(16, max_tokens_ - gen_.max_new_tokens));
-    std::vector<TokenId> ids;
-    for (int attempt = 0; attempt < 8; ++attempt) {
-      auto messages = BuildMessages(intent, turns, observation, po);
-      if (settings_.format == PromptFormat::kWebRLRaw) {
-        ids = tokenizer_.Encode(messages[0].content, /*parse_special=*/true);
-      } else {
-        auto enc = EncodeChat(tokenizer_, messages, settings_.chat_template, true);
-        ids = enc.ok() ? enc->ids
-                       : tokenizer_.Encode(RenderChat(messages, settings_.chat_template, true));
-      }
-      if (ids.size() <= budget) return ids;
-      size_t chars = 0;
-      for (const auto& m : messages) chars += m.content.size();
-      po.context_chars = std::max<size_t>(1, chars * budget / ids.size() * 9 / 10);
-    }
-    // Still too long (a very long history): keep the most recent tokens.
-    ids.erase(ids.begin(), ids.end() - static_cast<std::ptrdiff_t>(budget));
-    return ids;
+    return EncodeTurnPrompt(tokenizer_, settings_, static_cast<size_t>(max_tokens_),
+                            static_cast<size_t>(gen_.max_new_tokens), intent, turns, observation);
   }
 
   std::string dir_;

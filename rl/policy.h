@@ -11,24 +11,10 @@
 #include <memory>
 #include <string>
 
-#include "agent/prompt.h"
+#include "agent/agent_settings.h"
 #include "sim/harness.h"
 
 namespace wa {
-
-// agent.json of a checkpoint directory.
-struct AgentSettings {
-  PromptFormat format = PromptFormat::kThink;
-  ChatTemplate chat_template = ChatTemplate::kChatML;
-  size_t context_chars = 0;    // 0: derived from max_context_tokens
-  int max_context_tokens = 0;  // 0: the model's max_position_embeddings
-  int max_new_tokens = 256;
-  float temperature = 1.0f, top_p = 0.9f;
-  bool simplify_history = false;
-
-  static Result<AgentSettings> FromJson(const nlohmann::json& j);
-  nlohmann::json ToJson() const;
-};
 
 struct ModelPolicyOptions {
   std::string device = "cpu";  // cpu or cuda

@@ -1,0 +1,185 @@
+#include "rl/train.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "rl/generate.h"
+
+namespace wa {
+
+std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
+                                          const Tokenizer& tokenizer, const AgentSettings& settings,
+                                          size_t max_tokens) {
+  std::vector<TrainExample> out;
+  for (const Demonstration& d : demos) {
+    if (d.score < 1.0f) continue;
+    std::vector<AgentTurn> turns;
+    for (const DemoStep& s : d.steps) {
+      std::string response = DemoResponse(s.oracle_text, settings.format);
+      TrainExample ex;
+      ex.response = EncodeResponse(tokenizer, settings, response);
+      ex.context = EncodeTurnPrompt(tokenizer, settings, max_tokens, ex.response.size(),
+                                    d.task.intent, turns, s.observation);
+      out.push_back(std::move(ex));
+      std::string action = s.oracle_text.substr(
+          s.oracle_text.rfind('\n') == std::string::npos ? 0 : s.oracle_text.rfind('\n') + 1);
+      turns.push_back({response, action, ""});
+    }
+  }
+  return out;
+}
+
+std::vector<TrainExample> BuildLmExamples(const std::vector<std::string>& texts,
+                                          const Tokenizer& tokenizer, size_t window) {
+  std::vector<TokenId> stream;
+  TokenId sep = tokenizer.Id("<|endoftext|>");
+  for (const std::string& t : texts) {
+    std::vector<TokenId> ids = tokenizer.Encode(t, /*parse_special=*/false);
+    stream.insert(stream.end(), ids.begin(), ids.end());
+    if (sep >= 0) stream.push_back(sep);
+  }
+  std::vector<TrainExample> out;
+  window = std::max<size_t>(window, 2);
+  for (size_t i = 0; i + window <= stream.size(); i += window) {
+    TrainExample ex;
+    ex.context.assign(stream.begin() + static_cast<std::ptrdiff_t>(i),
+                      stream.begin() + static_cast<std::ptrdiff_t>(i + 1));
+    ex.response.assign(stream.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                       stream.begin() + static_cast<std::ptrdiff_t>(i + window));
+    out.push_back(std::move(ex));
+  }
+  return out;
+}
+
+double ScheduledLr(const OptimConfig& c, int step) {
+  if (step < c.warmup_steps) return c.lr * (step + 1) / std::max(1, c.warmup_steps);
+  double span = std::max(1, c.total_steps - c.warmup_steps);
+  double progress = std::min(1.0, (step - c.warmup_steps) / span);
+  double floor = c.min_lr_ratio;
+  return c.lr * (floor + (1 - floor) * 0.5 * (1 + std::cos(M_PI * progress)));
+}
+
+SupervisedTrainer::SupervisedTrainer(Transformer model, OptimConfig config)
+    : model_(std::move(model)), config_(config) {
+  optimizer_ = std::make_unique<torch::optim::AdamW>(model_->parameters(),
+                                                     torch::optim::AdamWOptions(config_.lr)
+                                                         .betas({config_.beta1, config_.beta2})
+                                                         .weight_decay(config_.weight_decay));
+}
+
+namespace {
+
+// Sum of response-token negative log-likelihoods and their count for a micro-batch.
+std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<TrainExample>& batch,
+                                      size_t begin, size_t end) {
+  std::vector<ScoreRequest> req;
+  int64_t tokens = 0;
+  for (size_t i = begin; i < end; ++i) {
+    req.push_back({batch[i].context, batch[i].response});
+    tokens += static_cast<int64_t>(batch[i].response.size());
+  }
+  ScoreTensors s = ScoreBatch(model, req);
+  return {-(s.logprobs * s.mask).sum(), tokens};
+}
+
+}  // namespace
+
+StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t micro_batch) {
+  StepStats st;
+  model_->train();
+  st.lr = ScheduledLr(config_, step_);
+  for (auto& group : optimizer_->param_groups()) {
+    static_cast<torch::optim::AdamWOptions&>(group.options()).lr(st.lr);
+  }
+  optimizer_->zero_grad();
+  int64_t total = 0;
+  for (const TrainExample& e : batch) total += static_cast<int64_t>(e.response.size());
+  double loss_sum = 0;
+  micro_batch = std::max<size_t>(1, micro_batch);
+  for (size_t b = 0; b < batch.size(); b += micro_batch) {
+    auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch));
+    (nll / static_cast<double>(std::max<int64_t>(1, total))).backward();
+    loss_sum += nll.item<double>();
+  }
+  st.grad_norm = torch::nn::utils::clip_grad_norm_(model_->parameters(), config_.grad_clip);
+  optimizer_->step();
+  ++step_;
+  st.tokens = total;
+  st.loss = loss_sum / static_cast<double>(std::max<int64_t>(1, total));
+  return st;
+}
+
+double SupervisedTrainer::Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch) {
+  torch::NoGradGuard ng;
+  model_->eval();
+  double sum = 0;
+  int64_t total = 0;
+  micro_batch = std::max<size_t>(1, micro_batch);
+  for (size_t b = 0; b < examples.size(); b += micro_batch) {
+    auto [nll, n] = Nll(model_, examples, b, std::min(examples.size(), b + micro_batch));
+    sum += nll.item<double>();
+    total += n;
+  }
+  return sum / static_cast<double>(std::max<int64_t>(1, total));
+}
+
+Status SupervisedTrainer::Save(const std::string& dir) {
+  namespace fs = std::filesystem;
+  fs::path target(dir);
+  fs::path tmp = target.string() + ".tmp";
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  WA_RETURN_IF_ERROR(SaveModel(model_, tmp.string(), torch::kFloat32));
+  try {
+    torch::save(*optimizer_, (tmp / "optimizer.pt").string());
+  } catch (const c10::Error& e) {
+    return Internal(std::string("saving the optimizer: ") + e.what_without_backtrace());
+  }
+  {
+    std::ofstream f(tmp / "trainer.json");
+    f << nlohmann::json{{"step", step_}, {"lr", config_.lr}}.dump(2) << "\n";
+    if (!f) return Internal("cannot write trainer.json");
+  }
+  // Keep any files already there that a checkpoint does not own (tokenizer.json, agent.json).
+  if (fs::exists(target)) {
+    for (const auto& entry : fs::directory_iterator(target)) {
+      fs::path dst = tmp / entry.path().filename();
+      if (!fs::exists(dst)) fs::copy(entry.path(), dst, fs::copy_options::recursive, ec);
+    }
+    fs::path old = target.string() + ".old";
+    fs::remove_all(old, ec);
+    fs::rename(target, old, ec);
+    if (ec) return Internal("cannot move the old checkpoint: " + ec.message());
+    fs::rename(tmp, target, ec);
+    if (ec) return Internal("cannot install the checkpoint: " + ec.message());
+    fs::remove_all(old, ec);
+  } else {
+    fs::rename(tmp, target, ec);
+    if (ec) return Internal("cannot install the checkpoint: " + ec.message());
+  }
+  return Status::Ok();
+}
+
+Status SupervisedTrainer::Load(const std::string& dir) {
+  namespace fs = std::filesystem;
+  auto tensors = ReadCheckpointTensors(dir);
+  if (!tensors.ok()) return tensors.status();
+  WA_RETURN_IF_ERROR(model_->LoadWeights(*tensors));
+  fs::path opt = fs::path(dir) / "optimizer.pt";
+  if (fs::exists(opt)) {
+    try {
+      torch::load(*optimizer_, opt.string());
+    } catch (const c10::Error& e) {
+      return Internal(std::string("loading the optimizer: ") + e.what_without_backtrace());
+    }
+  }
+  std::ifstream f(fs::path(dir) / "trainer.json");
+  if (f) {
+    auto j = nlohmann::json::parse(f, nullptr, false);
+    if (!j.is_discarded()) step_ = j.value("step", 0);
+  }
+  return Status::Ok();
+}
+
+}  // namespace wa

@@ -1,0 +1,86 @@
+// Supervised training of the policy model: language-model pretraining on simulator text (the
+// base model) and behaviour cloning on oracle demonstrations rendered in exactly the inference
+// prompt format (compressed context), both as cross-entropy on the response tokens only; AdamW
+// with gradient clipping and a warm-up + cosine schedule; checkpoints with optimizer and step
+// state written atomically so that a killed run resumes.
+#ifndef WEBAGENT_RL_TRAIN_H_
+#define WEBAGENT_RL_TRAIN_H_
+
+#include <torch/torch.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agent/agent_settings.h"
+#include "agent/demonstrations.h"
+#include "rl/model.h"
+
+namespace wa {
+
+// One training sequence: the loss covers `response` only (its log-likelihood given `context`).
+struct TrainExample {
+  std::vector<TokenId> context;
+  std::vector<TokenId> response;
+};
+
+// One example per step of every successful demonstration: the prompt the policy would have seen
+// at that turn (earlier observations compressed, earlier responses as the oracle's) and the
+// oracle's response in the settings' format plus the end-of-turn token.
+std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
+                                          const Tokenizer& tokenizer, const AgentSettings& settings,
+                                          size_t max_tokens);
+
+// Language-model examples: the texts tokenized, concatenated with an end-of-text separator and
+// cut into windows of `window` tokens (the first token of each window is its context).
+std::vector<TrainExample> BuildLmExamples(const std::vector<std::string>& texts,
+                                          const Tokenizer& tokenizer, size_t window);
+
+struct OptimConfig {
+  double lr = 1e-3;
+  double min_lr_ratio = 0.1;  // cosine floor as a fraction of lr
+  int warmup_steps = 10;
+  int total_steps = 100;  // for the schedule
+  double weight_decay = 0.01;
+  double beta1 = 0.9, beta2 = 0.95;
+  double grad_clip = 1.0;
+};
+
+// The learning rate at a step: linear warm-up, then cosine to min_lr_ratio * lr.
+double ScheduledLr(const OptimConfig& c, int step);
+
+struct StepStats {
+  double loss = 0;
+  double grad_norm = 0;
+  double lr = 0;
+  int64_t tokens = 0;
+};
+
+class SupervisedTrainer {
+ public:
+  SupervisedTrainer(Transformer model, OptimConfig config);
+  // One optimizer step on a batch (mean token cross-entropy over the batch's response tokens),
+  // split into micro-batches of `micro_batch` examples whose gradients accumulate.
+  StepStats Step(const std::vector<TrainExample>& batch, size_t micro_batch = 4);
+  // Mean token cross-entropy without updating.
+  double Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch = 4);
+
+  // dir/: config.json, model.safetensors, optimizer.pt, trainer.json (step); written to a
+  // temporary directory and renamed, so a checkpoint is either complete or absent.
+  Status Save(const std::string& dir);
+  // Restores model weights, optimizer state and step from Save's directory.
+  Status Load(const std::string& dir);
+
+  Transformer& model() { return model_; }
+  int step() const { return step_; }
+
+ private:
+  Transformer model_;
+  OptimConfig config_;
+  std::unique_ptr<torch::optim::AdamW> optimizer_;
+  int step_ = 0;
+};
+
+}  // namespace wa
+
+#endif  // WEBAGENT_RL_TRAIN_H_
