@@ -39,7 +39,17 @@ struct GrpoLossInputs {
   torch::Tensor action_index;  // [N, T] int64: which action of its trajectory a token belongs to
                                // (needed for kAction only; -1 or anything where mask is 0)
   torch::Tensor advantages;    // [N]
+  // Optional [N]: when set, rows are parts of trajectories (one row per turn) and the loss is
+  // sum_rows row_weight * sum_t mask * token_loss; `norm` is then ignored (the caller's weights
+  // encode it, see RowWeights).
+  torch::Tensor row_weight;
 };
+
+// Row weights that give each normalisation when rows are turns: `trajectory` [N] maps rows to
+// trajectories, `tokens` [N] counts each row's trained tokens. With micro-batches, compute the
+// weights over the whole batch and slice them.
+std::vector<float> RowWeights(const std::vector<int>& trajectory, const std::vector<int>& tokens,
+                              GrpoNorm norm);
 
 struct GrpoLossResult {
   torch::Tensor loss;  // scalar

@@ -110,6 +110,21 @@ StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t
   return st;
 }
 
+StepStats SupervisedTrainer::StepWith(const std::function<double()>& accumulate) {
+  StepStats st;
+  model_->train();
+  st.lr = ScheduledLr(config_, step_);
+  for (auto& group : optimizer_->param_groups()) {
+    static_cast<torch::optim::AdamWOptions&>(group.options()).lr(st.lr);
+  }
+  optimizer_->zero_grad();
+  st.loss = accumulate();
+  st.grad_norm = torch::nn::utils::clip_grad_norm_(model_->parameters(), config_.grad_clip);
+  optimizer_->step();
+  ++step_;
+  return st;
+}
+
 double SupervisedTrainer::Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch) {
   torch::NoGradGuard ng;
   model_->eval();

@@ -8,6 +8,7 @@
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,6 +63,10 @@ class SupervisedTrainer {
   // One optimizer step on a batch (mean token cross-entropy over the batch's response tokens),
   // split into micro-batches of `micro_batch` examples whose gradients accumulate.
   StepStats Step(const std::vector<TrainExample>& batch, size_t micro_batch = 4);
+  // One optimizer step with a caller-supplied loss: `accumulate` runs the backward passes (its
+  // gradients add up) and returns the loss value to report. Schedule, clipping and the step
+  // counter as for Step.
+  StepStats StepWith(const std::function<double()>& accumulate);
   // Mean token cross-entropy without updating.
   double Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch = 4);
 

@@ -98,5 +98,29 @@ TEST_CASE("M-GRPO loss: the paper's per-action averaging", "[rl][grpo]") {
   CHECK(*ParseGrpoNorm("action") == GrpoNorm::kAction);
 }
 
+TEST_CASE("M-GRPO loss: turns as rows with row weights equal the trajectory formulas",
+          "[rl][grpo]") {
+  // Trajectory 0 has two turns (2 tokens, then 1 token); trajectory 1 one turn of 3 tokens.
+  std::vector<float> x = {0.1f, -0.2f, 0.0f, 0.05f, 0.0f, 0.0f, 0.02f, -0.03f, 0.04f};
+  auto turns = Inputs({{x[0], x[1], 0}, {x[3], 0, 0}, {x[6], x[7], x[8]}},
+                      {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+                      {{1, 1, 0}, {1, 0, 0}, {1, 1, 1}}, {1.0f, 1.0f, -2.0f});
+  GrpoLossOptions o;
+  o.beta = 0;
+  auto whole = [&](GrpoNorm norm) {
+    // The same data with one row per trajectory and action indices.
+    auto t = Inputs({{x[0], x[1], x[3]}, {x[6], x[7], x[8]}}, {{0, 0, 0}, {0, 0, 0}},
+                    {{0, 0, 0}, {0, 0, 0}}, {{1, 1, 1}, {1, 1, 1}}, {1.0f, -2.0f});
+    t.action_index = torch::tensor({0, 0, 1, 0, 0, 0}, torch::kInt64).view({2, 3});
+    GrpoLossOptions oo = o;
+    oo.norm = norm;
+    return MGrpoLoss(t, oo).loss.item<double>();
+  };
+  for (GrpoNorm norm : {GrpoNorm::kSequence, GrpoNorm::kAction, GrpoNorm::kToken}) {
+    turns.row_weight = torch::tensor(RowWeights({0, 0, 1}, {2, 1, 3}, norm));
+    CHECK(MGrpoLoss(turns, o).loss.item<double>() == Approx(whole(norm)));
+  }
+}
+
 }  // namespace
 }  // namespace wa
