@@ -20,6 +20,7 @@
 
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
+#include "rl/grpo_trainer.h"
 #include "rl/policy.h"
 #include "rl/train.h"
 #include "sim/env.h"
@@ -414,6 +415,10 @@ struct TrainArgs {
   int steps = 100, batch = 8, micro_batch = 4, warmup = 10, window = 256, max_context = 0;
   int log_every = 10, torch_threads = 0;
   double lr = 1e-3;
+  // M-GRPO (stage grpo).
+  int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
+  double beta = 0.001, clip = 0.2, temperature = 1.0;
+  std::string norm = "sequence";
 };
 
 std::string Eta(double seconds) {
@@ -421,12 +426,121 @@ std::string Eta(double seconds) {
   return s >= 60 ? fmt::format("{}m{:02d}s", s / 60, s % 60) : fmt::format("{}s", s);
 }
 
+// M-GRPO from a checkpoint (the frozen reference is the same checkpoint).
+int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const wa::Tokenizer& tok,
+            wa::AgentSettings settings, size_t max_context,
+            const std::vector<wa::GeneratedTask>& gen) {
+  namespace fs = std::filesystem;
+  auto reference = wa::LoadModel(t.init, torch::kCPU, torch::kFloat32);
+  auto norm = wa::ParseGrpoNorm(t.norm);
+  auto obs = wa::ParseObservationType(settings.observation);
+  if (!reference.ok() || !norm.ok() || !obs.ok()) {
+    fmt::print(stderr, "error: {}\n",
+               !reference.ok() ? reference.status().message()
+               : !norm.ok()    ? norm.status().message()
+                               : obs.status().message());
+    return 2;
+  }
+  wa::GrpoConfig gc;
+  gc.group_size = t.group;
+  gc.tasks_per_batch = t.tasks_per_step;
+  gc.max_turns = t.max_turns;
+  gc.max_new_tokens = t.max_new_tokens;
+  gc.updates_per_batch = t.updates;
+  gc.temperature = static_cast<float>(t.temperature);
+  gc.max_context = max_context;
+  gc.micro_batch = static_cast<size_t>(std::max(1, t.micro_batch));
+  gc.env_threads = a.threads;
+  gc.observation = *obs;
+  gc.loss.beta = t.beta;
+  gc.loss.clip_eps = t.clip;
+  gc.loss.norm = *norm;
+  gc.seed = a.seed;
+  wa::OptimConfig oc;
+  oc.lr = t.lr;
+  oc.warmup_steps = t.warmup;
+  oc.total_steps = t.steps;
+  oc.min_lr_ratio = 1.0;  // constant after warm-up, as the reference's RL stage
+  wa::GrpoTrainer trainer(std::move(model), std::move(*reference), tok, settings, gc, oc);
+  if (fs::exists(fs::path(t.out) / "trainer.json")) {
+    if (auto st = trainer.trainer().Load(t.out); !st.ok()) {
+      fmt::print(stderr, "error: resuming from {}: {}\n", t.out, st.message());
+      return 1;
+    }
+    fmt::print("[grpo] resuming {} at step {}\n", t.out, trainer.trainer().step());
+  }
+  std::vector<wa::Task> tasks;
+  for (const auto& g : gen) tasks.push_back(g.task);
+  wa::Rng rng(a.seed + 29);
+  for (size_t i = tasks.size() - 1; i > 0; --i) std::swap(tasks[i], tasks[rng.Uniform(i + 1)]);
+  fmt::print(
+      "[grpo] {} training tasks, G={}, {} tasks per step, cap {} turns, beta {}, clip {}, "
+      "norm {}\n",
+      tasks.size(), t.group, t.tasks_per_step, t.max_turns, t.beta, t.clip, t.norm);
+  fs::create_directories(t.out);
+  std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
+  auto start = Clock::now();
+  int first = trainer.trainer().step();
+  size_t cursor = static_cast<size_t>(first) * static_cast<size_t>(t.tasks_per_step);
+  double reward_sum = 0;
+  int reward_n = 0;
+  while (trainer.trainer().step() < t.steps) {
+    std::vector<wa::Task> batch;
+    for (int j = 0; j < t.tasks_per_step; ++j) batch.push_back(tasks[cursor++ % tasks.size()]);
+    wa::GrpoStats st;
+    auto trajectories = trainer.Rollout(batch, &st);
+    trainer.Update(trajectories, &st);
+    reward_sum += st.reward_mean;
+    ++reward_n;
+    int step = trainer.trainer().step();
+    double elapsed = Seconds(start, Clock::now());
+    metrics << nlohmann::json{{"stage", "grpo"},
+                              {"step", step},
+                              {"reward", st.reward_mean},
+                              {"turns", st.turns_mean},
+                              {"loss", st.loss},
+                              {"kl", st.kl},
+                              {"clip_fraction", st.clip_fraction},
+                              {"groups_with_signal", st.groups_with_signal},
+                              {"tokens", st.tokens},
+                              {"generate_s", st.generate_s},
+                              {"env_s", st.env_s},
+                              {"learn_s", st.learn_s},
+                              {"elapsed_s", elapsed}}
+                   .dump()
+            << "\n";
+    if (step % t.log_every == 0 || step == t.steps) {
+      metrics.flush();
+      double rate = (step - first) / std::max(1e-9, elapsed);
+      fmt::print(
+          "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  loss {:+.4f}  kl "
+          "{:.4f}  gen {:.1f}s env {:.1f}s learn {:.1f}s  ETA {}\n",
+          step, t.steps, st.reward_mean, reward_sum / reward_n, st.turns_mean, st.loss, st.kl,
+          st.generate_s, st.env_s, st.learn_s, Eta((t.steps - step) / std::max(1e-9, rate)));
+      std::fflush(stdout);
+      reward_sum = 0;
+      reward_n = 0;
+    }
+  }
+  wa::Status st = trainer.trainer().Save(t.out);
+  if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
+  if (!st.ok()) {
+    fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
+    return 1;
+  }
+  settings.max_context_tokens = static_cast<int>(max_context);
+  WriteFileAtomic((fs::path(t.out) / "agent.json").string(), settings.ToJson().dump(2) + "\n");
+  fmt::print("[grpo] {} steps in {}; wrote {}\n", trainer.trainer().step() - first,
+             Eta(Seconds(start, Clock::now())), t.out);
+  return 0;
+}
+
 // Base-model pretraining (stage base: language modelling on pages and instructions) or
 // behaviour cloning (stage bc: oracle responses in the inference prompt format).
 int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   namespace fs = std::filesystem;
-  if (t.stage != "base" && t.stage != "bc") {
-    fmt::print(stderr, "error: unknown stage '{}' (base, bc)\n", t.stage);
+  if (t.stage != "base" && t.stage != "bc" && t.stage != "grpo") {
+    fmt::print(stderr, "error: unknown stage '{}' (base, bc, grpo)\n", t.stage);
     return 2;
   }
   if (t.init.empty()) {
@@ -468,9 +582,10 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
                        : settings.max_context_tokens > 0
                            ? static_cast<size_t>(settings.max_context_tokens)
                            : static_cast<size_t>((*model)->config().max_position_embeddings);
-  // Data: oracle demonstrations of the split.
   std::vector<wa::GeneratedTask> gen;
   if (!LoadSplit(a, &gen)) return 2;
+  if (t.stage == "grpo") return RunGrpo(a, t, std::move(*model), *tok, settings, max_context, gen);
+  // Data: oracle demonstrations of the split.
   wa::HarnessOptions ho;
   ho.threads = a.threads;
   ho.envs = a.envs;
@@ -731,8 +846,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
 
   TrainArgs tr;
-  auto* train_cmd = app.add_subcommand(
-      "train", "Pretrain the base model (--stage base) or behaviour-clone (--stage bc)");
+  auto* train_cmd = app.add_subcommand("train",
+                                       "Pretrain the base model (--stage base), behaviour-clone "
+                                       "(--stage bc) or run M-GRPO (--stage grpo)");
   add_split_options(train_cmd);
   train_cmd->add_option("--stage", tr.stage, "base or bc")->capture_default_str();
   train_cmd->add_option("--init", tr.init, "Checkpoint directory to start from")->required();
@@ -753,6 +869,23 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--log-every", tr.log_every, "Steps between progress lines")
       ->capture_default_str();
   train_cmd->add_option("--torch-threads", tr.torch_threads, "torch intra-op threads (0: all)")
+      ->capture_default_str();
+  train_cmd->add_option("--group", tr.group, "GRPO: trajectories per task (G)")
+      ->capture_default_str();
+  train_cmd->add_option("--tasks-per-step", tr.tasks_per_step, "GRPO: groups per update")
+      ->capture_default_str();
+  train_cmd->add_option("--max-turns", tr.max_turns, "GRPO: interaction cap")
+      ->capture_default_str();
+  train_cmd->add_option("--max-new-tokens", tr.max_new_tokens, "GRPO: tokens per response")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--updates-per-batch", tr.updates, "GRPO: optimizer steps per rollout batch")
+      ->capture_default_str();
+  train_cmd->add_option("--beta", tr.beta, "GRPO: KL coefficient")->capture_default_str();
+  train_cmd->add_option("--clip", tr.clip, "GRPO: ratio clip epsilon")->capture_default_str();
+  train_cmd->add_option("--norm", tr.norm, "GRPO: sequence, action or token")
+      ->capture_default_str();
+  train_cmd->add_option("--temperature", tr.temperature, "GRPO: sampling temperature")
       ->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);

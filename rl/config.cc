@@ -117,7 +117,9 @@ nlohmann::json ModelConfig::ToJson() const {
   return j;
 }
 
-std::vector<std::string> NamedConfigs() { return {"tiny", "small", "base", "qwen2.5-0.5b"}; }
+std::vector<std::string> NamedConfigs() {
+  return {"tiny", "mini", "small", "base", "qwen2.5-0.5b"};
+}
 
 Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size) {
   ModelConfig c;
@@ -127,6 +129,14 @@ Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size) {
     c.hidden_size = 64;
     c.intermediate_size = 128;
     c.num_hidden_layers = 2;
+    c.num_attention_heads = 4;
+    c.num_key_value_heads = 2;
+  } else if (name == "mini") {
+    c.max_position_embeddings = 1024;
+    c.vocab_size = 2048;
+    c.hidden_size = 128;
+    c.intermediate_size = 384;
+    c.num_hidden_layers = 3;
     c.num_attention_heads = 4;
     c.num_key_value_heads = 2;
   } else if (name == "small") {
@@ -157,7 +167,8 @@ Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size) {
     c.eos_token_id = 151645;
     c.torch_dtype = "bfloat16";
   } else {
-    return InvalidArgument("unknown model size \"" + name + "\" (tiny, small, base, qwen2.5-0.5b)");
+    return InvalidArgument("unknown model size \"" + name +
+                           "\" (tiny, mini, small, base, qwen2.5-0.5b)");
   }
   if (vocab_size > 0) c.vocab_size = vocab_size;
   return c;

@@ -45,8 +45,9 @@ struct ModelConfig {
   nlohmann::json ToJson() const;
 };
 
-// Named sizes: "tiny" (tests), "small" (the CPU default), "base" (~100M), "qwen2.5-0.5b"
-// (Qwen2.5-0.5B's shape). The vocabulary size is left to the tokenizer where given (> 0).
+// Named sizes: "tiny" (tests), "mini" (the 2-core quickstart), "small" (the CPU default), "base"
+// (~100M), "qwen2.5-0.5b" (Qwen2.5-0.5B's shape). The vocabulary size is left to the tokenizer
+// where given (> 0).
 Result<ModelConfig> NamedConfig(const std::string& name, int64_t vocab_size = 0);
 std::vector<std::string> NamedConfigs();
 
