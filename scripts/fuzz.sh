@@ -10,9 +10,9 @@ if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang++ not installed"; 
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEBAGENT_FUZZ=ON -DWEBAGENT_TESTS=OFF \
   -DWEBAGENT_BENCHMARKS=OFF >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target fuzz_action_parser fuzz_html_observation
+cmake --build build-fuzz -j "$(nproc)" --target fuzz_action_parser fuzz_html_observation fuzz_tokenizer
 mkdir -p tests/fuzz/artifacts
-for target in action_parser:action html_observation:html; do
+for target in action_parser:action html_observation:html tokenizer:tokenizer; do
   name="${target%%:*}"; corpus="${target##*:}"
   work="$(mktemp -d)"
   cp tests/fuzz/corpus/"$corpus"/* "$work"/

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# One command from a fresh Debian 12 machine to the main job. Until the trainer lands this is the
-# simulator demo: a batch of episodes on the fixture site with a throughput summary.
+# One command from a fresh Debian 12 machine to the main job: the quickstart training run
+# (tokenizer, base model, behaviour cloning, M-GRPO, evaluation of each stage on the test split).
+# See scripts/quickstart.sh for the stages and the variables that scale them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-./build/app/webagent demo "$@"
+WEBAGENT_SKIP_BUILD=1 bash scripts/quickstart.sh "$@"
