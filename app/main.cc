@@ -20,6 +20,7 @@
 
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
+#include "agent/episode_store.h"
 #include "rl/grpo_trainer.h"
 #include "rl/policy.h"
 #include "rl/train.h"
@@ -479,6 +480,23 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       tasks.size(), t.group, t.tasks_per_step, t.max_turns, t.beta, t.clip, t.norm);
   fs::create_directories(t.out);
   std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
+  nlohmann::json run_config = {{"stage", "grpo"},
+                               {"init", t.init},
+                               {"group", t.group},
+                               {"tasks_per_step", t.tasks_per_step},
+                               {"max_turns", t.max_turns},
+                               {"beta", t.beta},
+                               {"clip", t.clip},
+                               {"norm", t.norm},
+                               {"lr", t.lr},
+                               {"seed", a.seed},
+                               {"steps", t.steps}};
+  auto store =
+      wa::EpisodeStore::Open((fs::path(t.out) / "episodes.sqlite").string(), "grpo", run_config);
+  if (!store.ok()) {
+    fmt::print(stderr, "error: {}\n", store.status().message());
+    return 1;
+  }
   auto start = Clock::now();
   int first = trainer.trainer().step();
   size_t cursor = static_cast<size_t>(first) * static_cast<size_t>(t.tasks_per_step);
@@ -489,6 +507,34 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     for (int j = 0; j < t.tasks_per_step; ++j) batch.push_back(tasks[cursor++ % tasks.size()]);
     wa::GrpoStats st;
     auto trajectories = trainer.Rollout(batch, &st);
+    for (const wa::Trajectory& tr : trajectories) {
+      wa::EpisodeRecord rec;
+      rec.stage = "grpo";
+      rec.split = "train";
+      const wa::Task& task = batch[tr.task];
+      rec.task_id = task.task_id;
+      for (const std::string& site : task.sites) rec.sites += (rec.sites.empty() ? "" : "+") + site;
+      rec.intent = task.intent;
+      rec.policy_version = trainer.trainer().step();
+      rec.group =
+          static_cast<int>(cursor / batch.size()) * t.tasks_per_step + static_cast<int>(tr.task);
+      rec.member = tr.member;
+      rec.reward = tr.reward;
+      rec.answer = tr.answer;
+      rec.verdict = tr.explanation;
+      for (const wa::RolloutTurn& turn : tr.turns) {
+        wa::StepRecord sr;
+        sr.url = turn.url;
+        sr.observation = turn.observation;
+        sr.prompt = tok.Decode(turn.context);
+        sr.response = turn.text;
+        sr.action = turn.action;
+        sr.action_error = turn.action_error;
+        sr.boxes = nlohmann::json::parse(turn.boxes.empty() ? "[]" : turn.boxes, nullptr, false);
+        rec.steps.push_back(std::move(sr));
+      }
+      (*store)->Add(std::move(rec));
+    }
     trainer.Update(trajectories, &st);
     reward_sum += st.reward_mean;
     ++reward_n;
@@ -522,7 +568,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       reward_n = 0;
     }
   }
-  wa::Status st = trainer.trainer().Save(t.out);
+  wa::Status st = (*store)->Flush();
+  if (st.ok()) st = trainer.trainer().Save(t.out);
   if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
   if (!st.ok()) {
     fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "agent/episode_store.h"
 #include "agent/response.h"
 #include "sim/evaluator.h"
 #include "sim/vec_env.h"
@@ -98,6 +99,8 @@ std::vector<Trajectory> GrpoTrainer::Rollout(const std::vector<Task>& tasks, Grp
       turn.text = text;
       turn.action = action;
       turn.url = vec.results()[i].info.url;
+      turn.observation = vec.results()[i].observation;
+      if (const Page* page = vec.env(i).browser().page()) turn.boxes = PageBoxes(*page).dump();
       out[i].turns.push_back(std::move(turn));
       history[i].push_back({text, parsed.action, parsed.ok ? "" : parsed.error});
       vec.SendStep(i, action);

@@ -46,6 +46,8 @@ struct RolloutTurn {
   std::string action;             // what was executed
   std::string action_error;       // the environment's complaint, if any
   std::string url;                // page the turn acted on
+  std::string observation;        // what the model saw
+  std::string boxes;              // labelled elements of that page (PageBoxes, JSON)
 };
 
 struct Trajectory {

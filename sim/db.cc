@@ -44,6 +44,18 @@ Result<std::unique_ptr<Db>> Db::OpenMemory() {
   return db;
 }
 
+Result<std::unique_ptr<Db>> Db::OpenFile(const std::string& path, bool read_only) {
+  std::unique_ptr<Db> db(new Db());
+  int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+              SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db->db_, flags, nullptr) != SQLITE_OK) {
+    return Internal("cannot open SQLite database " + path + ": " +
+                    (db->db_ ? sqlite3_errmsg(db->db_) : "out of memory"));
+  }
+  sqlite3_busy_timeout(db->db_, 5000);
+  return db;
+}
+
 Status Db::Error(std::string_view what, std::string_view sql) const {
   return Internal(std::string(what) + ": " + sqlite3_errmsg(db_) + " [" +
                   std::string(sql.substr(0, 200)) + "]");

@@ -62,6 +62,8 @@ class Db {
 
   // A new empty in-memory database.
   static Result<std::unique_ptr<Db>> OpenMemory();
+  // A database file (created unless read-only); waits up to 5 s on another writer's lock.
+  static Result<std::unique_ptr<Db>> OpenFile(const std::string& path, bool read_only = false);
 
   // Runs SQL without parameters (schema, multiple statements).
   Status Exec(std::string_view sql);
