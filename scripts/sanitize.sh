@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the simulator tests with AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)
-# and runs them.
+# Builds the simulator and agent tests with AddressSanitizer + UndefinedBehaviorSanitizer
+# (build-asan/) and runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWEBAGENT_SANITIZE=ON \
   -DWEBAGENT_BENCHMARKS=OFF >/dev/null
-cmake --build build-asan -j "$(nproc)" --target sim_tests
+cmake --build build-asan -j "$(nproc)" --target sim_tests agent_tests
 # Tests that read ../shared are run by the main suite (they exit 77 when it is absent).
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-asan/tests/sim_tests "~[shared]"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build-asan/tests/agent_tests
