@@ -1,5 +1,7 @@
 #include "agent/tokenizer.h"
 
+#include "sim/file_util.h"
+
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -588,22 +590,7 @@ nlohmann::json Tokenizer::ToJson() const {
 }
 
 Status Tokenizer::Save(const std::string& path) const {
-  std::filesystem::path p(path);
-  if (p.has_parent_path()) {
-    std::error_code ec;
-    std::filesystem::create_directories(p.parent_path(), ec);
-  }
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp);
-    if (!f) return Internal("cannot write " + tmp);
-    f << ToJson().dump();
-    if (!f) return Internal("write failed: " + tmp);
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return Internal("cannot rename " + tmp + ": " + ec.message());
-  return Status::Ok();
+  return WriteFileAtomic(path, ToJson().dump());
 }
 
 }  // namespace wa

@@ -25,6 +25,7 @@
 #include "rl/policy.h"
 #include "rl/train.h"
 #include "sim/env.h"
+#include "sim/file_util.h"
 #include "sim/harness.h"
 #include "sim/llm_judge.h"
 #include "sim/random_policy.h"
@@ -40,20 +41,9 @@ double Seconds(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-// Writes a file atomically: temp file in the same directory, then rename.
+// Writes a file atomically (sim/file_util.h); false on failure.
 bool WriteFileAtomic(const std::string& path, const std::string& data) {
-  std::filesystem::path p(path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out << data;
-    if (!out.flush()) return false;
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  return !ec;
+  return wa::WriteFileAtomic(path, data).ok();
 }
 
 struct DemoArgs {

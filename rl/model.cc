@@ -1,5 +1,7 @@
 #include "rl/model.h"
 
+#include "sim/file_util.h"
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -249,13 +251,8 @@ Status SaveModel(Transformer& model, const std::string& dir, torch::Dtype dtype)
   c.torch_dtype = dtype == torch::kBFloat16  ? "bfloat16"
                   : dtype == torch::kFloat16 ? "float16"
                                              : "float32";
-  std::string cfg = (std::filesystem::path(dir) / "config.json").string();
-  {
-    std::ofstream f(cfg + ".tmp");
-    f << c.ToJson().dump(2) << "\n";
-    if (!f) return Internal("cannot write " + cfg);
-  }
-  std::filesystem::rename(cfg + ".tmp", cfg);
+  WA_RETURN_IF_ERROR(WriteFileAtomic((std::filesystem::path(dir) / "config.json").string(),
+                                     c.ToJson().dump(2) + "\n"));
   TensorMap w = model->Weights();
   return WriteSafetensors((std::filesystem::path(dir) / "model.safetensors").string(), w, dtype,
                           {{"format", "pt"}});

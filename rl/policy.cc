@@ -8,6 +8,7 @@
 #include "agent/tokenizer.h"
 #include "rl/generate.h"
 #include "rl/model.h"
+#include "sim/file_util.h"
 
 namespace wa {
 
@@ -125,14 +126,7 @@ Status InitCheckpoint(const std::string& dir, const std::string& size,
   Transformer model = NewModel(*config, seed);
   WA_RETURN_IF_ERROR(SaveModel(model, dir, torch::kFloat32));
   WA_RETURN_IF_ERROR(tokenizer->Save((fs::path(dir) / "tokenizer.json").string()));
-  std::string agent = (fs::path(dir) / "agent.json").string();
-  {
-    std::ofstream f(agent + ".tmp");
-    f << settings.ToJson().dump(2) << "\n";
-    if (!f) return Internal("cannot write " + agent);
-  }
-  fs::rename(agent + ".tmp", agent);
-  return Status::Ok();
+  return WriteFileAtomic((fs::path(dir) / "agent.json").string(), settings.ToJson().dump(2) + "\n");
 }
 
 }  // namespace wa

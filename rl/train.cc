@@ -86,27 +86,19 @@ std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<Trai
 }  // namespace
 
 StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t micro_batch) {
-  StepStats st;
-  model_->train();
-  st.lr = ScheduledLr(config_, step_);
-  for (auto& group : optimizer_->param_groups()) {
-    static_cast<torch::optim::AdamWOptions&>(group.options()).lr(st.lr);
-  }
-  optimizer_->zero_grad();
   int64_t total = 0;
   for (const TrainExample& e : batch) total += static_cast<int64_t>(e.response.size());
-  double loss_sum = 0;
   micro_batch = std::max<size_t>(1, micro_batch);
-  for (size_t b = 0; b < batch.size(); b += micro_batch) {
-    auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch));
-    (nll / static_cast<double>(std::max<int64_t>(1, total))).backward();
-    loss_sum += nll.item<double>();
-  }
-  st.grad_norm = torch::nn::utils::clip_grad_norm_(model_->parameters(), config_.grad_clip);
-  optimizer_->step();
-  ++step_;
+  StepStats st = StepWith([&] {
+    double loss_sum = 0;
+    for (size_t b = 0; b < batch.size(); b += micro_batch) {
+      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch));
+      (nll / static_cast<double>(std::max<int64_t>(1, total))).backward();
+      loss_sum += nll.item<double>();
+    }
+    return loss_sum / static_cast<double>(std::max<int64_t>(1, total));
+  });
   st.tokens = total;
-  st.loss = loss_sum / static_cast<double>(std::max<int64_t>(1, total));
   return st;
 }
 

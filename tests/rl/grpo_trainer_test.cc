@@ -2,8 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "agent/bpe_trainer.h"
-#include "agent/demonstrations.h"
+#include "tests/rl/rl_test_util.h"
 
 namespace wa {
 namespace {
@@ -14,20 +13,9 @@ struct Setup {
 };
 
 Setup MakeSetup() {
-  SplitOptions so;
-  so.sites = {"fixture"};
-  auto test = GenerateSplit(Split::kTest, so);
-  REQUIRE(test.ok());
-  HarnessOptions ho;
-  ho.threads = 1;
-  ho.observation = ObservationType::kCompact;
-  auto demos = CollectDemonstrations(*test, ho);
-  BpeTrainerOptions bo;
-  bo.vocab_size = 512;
-  auto tok = TrainBpe(DemonstrationCorpus(demos, PromptFormat::kThink), bo);
-  REQUIRE(tok.ok());
-  Setup s{{}, std::move(*tok)};
-  for (size_t i = 0; i < 2; ++i) s.tasks.push_back((*test)[i].task);
+  testing::FixtureData f = testing::FixtureDemos(ObservationType::kCompact);
+  Setup s{{}, std::move(f.tokenizer)};
+  for (size_t i = 0; i < 2; ++i) s.tasks.push_back(f.tasks[i].task);
   return s;
 }
 

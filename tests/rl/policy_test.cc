@@ -6,20 +6,15 @@
 
 #include <unistd.h>
 
-#include "agent/bpe_trainer.h"
-#include "agent/demonstrations.h"
+#include "tests/rl/rl_test_util.h"
 
 namespace wa {
 namespace {
 
 TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness", "[rl][policy]") {
-  SplitOptions so;
-  so.sites = {"fixture"};
-  auto test = GenerateSplit(Split::kTest, so);
-  REQUIRE(test.ok());
-  HarnessOptions ho;
-  ho.threads = 1;
-  auto demos = CollectDemonstrations(*test, ho);
+  testing::FixtureData f = testing::FixtureDemos(ObservationType::kWebRL, 600);
+  const std::vector<GeneratedTask>* test = &f.tasks;
+  const std::vector<Demonstration>& demos = f.demos;
   REQUIRE(demos.size() == test->size());
   for (const Demonstration& d : demos) {
     CHECK(d.score == 1.0f);
@@ -29,10 +24,9 @@ TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness",
                      PromptFormat::kThink) ==
         "<think> # Element: the link </think>\n<answer> do(action=\"Click\", element=\"3\") "
         "</answer>");
-  BpeTrainerOptions bo;
-  bo.vocab_size = 600;
-  auto tok = TrainBpe(DemonstrationCorpus(demos, PromptFormat::kThink), bo);
-  REQUIRE(tok.ok());
+  const Tokenizer* tok = &f.tokenizer;
+  HarnessOptions ho;
+  ho.threads = 1;
   std::string dir =
       (std::filesystem::temp_directory_path() / ("webagent_policy_" + std::to_string(::getpid())))
           .string();

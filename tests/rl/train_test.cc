@@ -6,33 +6,14 @@
 
 #include <unistd.h>
 
-#include "agent/bpe_trainer.h"
 #include "rl/generate.h"
+#include "tests/rl/rl_test_util.h"
 
 namespace wa {
 namespace {
 
-struct Fixture {
-  std::vector<Demonstration> demos;
-  Tokenizer tokenizer;
-  AgentSettings settings;
-};
-
-Fixture MakeFixture() {
-  SplitOptions so;
-  so.sites = {"fixture"};
-  auto test = GenerateSplit(Split::kTest, so);
-  REQUIRE(test.ok());
-  HarnessOptions ho;
-  ho.threads = 1;
-  Fixture f{CollectDemonstrations(*test, ho), Tokenizer(), AgentSettings()};
-  BpeTrainerOptions bo;
-  bo.vocab_size = 512;
-  auto tok = TrainBpe(DemonstrationCorpus(f.demos, PromptFormat::kThink), bo);
-  REQUIRE(tok.ok());
-  f.tokenizer = std::move(*tok);
-  return f;
-}
+using Fixture = testing::FixtureData;
+Fixture MakeFixture() { return testing::FixtureDemos(); }
 
 Transformer Tiny(const Tokenizer& t) {
   ModelConfig c = *NamedConfig("tiny", static_cast<int64_t>(t.vocab_size()));
@@ -56,7 +37,7 @@ TEST_CASE("Learning-rate schedule: warm-up then cosine to the floor", "[rl][trai
 TEST_CASE("Behaviour-cloning examples are the inference prompt plus the oracle response",
           "[rl][train]") {
   Fixture f = MakeFixture();
-  auto examples = BuildBcExamples(f.demos, f.tokenizer, f.settings, 2048);
+  auto examples = BuildBcExamples(f.demos, f.tokenizer, AgentSettings(), 2048);
   size_t steps = 0;
   for (const Demonstration& d : f.demos) steps += d.steps.size();
   REQUIRE(examples.size() == steps);
@@ -66,8 +47,8 @@ TEST_CASE("Behaviour-cloning examples are the inference prompt plus the oracle r
   std::string r0 = DemoResponse(d.steps[0].oracle_text, PromptFormat::kThink);
   std::string a0 = d.steps[0].oracle_text.substr(d.steps[0].oracle_text.rfind('\n') + 1);
   auto expected_context =
-      EncodeTurnPrompt(f.tokenizer, f.settings, 2048, examples[1].response.size(), d.task.intent,
-                       {{r0, a0, ""}}, d.steps[1].observation);
+      EncodeTurnPrompt(f.tokenizer, AgentSettings(), 2048, examples[1].response.size(),
+                       d.task.intent, {{r0, a0, ""}}, d.steps[1].observation);
   CHECK(examples[1].context == expected_context);
   std::string context_text = f.tokenizer.Decode(examples[1].context);
   CHECK(context_text.find("Round 0\n\n** Simplified html **") != std::string::npos);
@@ -87,7 +68,7 @@ TEST_CASE("Behaviour-cloning examples are the inference prompt plus the oracle r
 TEST_CASE("Supervised training lowers the loss; a resumed run gives the same next update",
           "[rl][train]") {
   Fixture f = MakeFixture();
-  auto bc = BuildBcExamples(f.demos, f.tokenizer, f.settings, 512);
+  auto bc = BuildBcExamples(f.demos, f.tokenizer, AgentSettings(), 512);
   REQUIRE(bc.size() >= 4);
   OptimConfig oc;
   oc.lr = 3e-3;

@@ -1,0 +1,41 @@
+// Shared set-up for the rl tests: oracle demonstrations of the fixture site's test tasks and a
+// small BPE tokenizer trained on them.
+#ifndef WEBAGENT_TESTS_RL_RL_TEST_UTIL_H_
+#define WEBAGENT_TESTS_RL_RL_TEST_UTIL_H_
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "agent/bpe_trainer.h"
+#include "agent/demonstrations.h"
+
+namespace wa::testing {
+
+struct FixtureData {
+  std::vector<GeneratedTask> tasks;
+  std::vector<Demonstration> demos;
+  Tokenizer tokenizer;
+};
+
+inline FixtureData FixtureDemos(ObservationType observation = ObservationType::kWebRL,
+                                size_t vocab = 512) {
+  SplitOptions so;
+  so.sites = {"fixture"};
+  auto test = GenerateSplit(Split::kTest, so);
+  REQUIRE(test.ok());
+  HarnessOptions ho;
+  ho.threads = 1;
+  ho.observation = observation;
+  FixtureData f{*test, CollectDemonstrations(*test, ho), Tokenizer()};
+  BpeTrainerOptions bo;
+  bo.vocab_size = vocab;
+  auto tok = TrainBpe(DemonstrationCorpus(f.demos, PromptFormat::kThink), bo);
+  REQUIRE(tok.ok());
+  f.tokenizer = std::move(*tok);
+  return f;
+}
+
+}  // namespace wa::testing
+
+#endif  // WEBAGENT_TESTS_RL_RL_TEST_UTIL_H_
