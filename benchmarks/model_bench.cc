@@ -14,6 +14,7 @@
 
 #include "rl/generate.h"
 #include "rl/model.h"
+#include "sim/file_util.h"
 
 namespace {
 
@@ -196,13 +197,10 @@ int main(int argc, char** argv) {
     fmt::print("{:<14} scoring 4 x (256 + 256) tokens: {:.0f} tokens/s\n", size, score_tps);
     result["scoring"][size] = {{"tokens_per_s", score_tps}, {"seconds", score_s}};
   }
-  std::filesystem::path p(out);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  {
-    std::ofstream f(out + ".tmp");
-    f << result.dump(2) << "\n";
+  if (wa::Status st = wa::WriteFileAtomic(out, result.dump(2) + "\n"); !st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
   }
-  std::filesystem::rename(out + ".tmp", out);
   fmt::print("wrote {}\n", out);
   return 0;
 }

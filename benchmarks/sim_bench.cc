@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/env.h"
+#include "sim/file_util.h"
 #include "sim/random_policy.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
@@ -298,13 +299,10 @@ int main(int argc, char** argv) {
       shop_mix.median_us < 100 ? "met" : "NOT met", shop_step.median_us < 100 ? "met" : "NOT met",
       shop_reset.median_us < 2000 ? "met" : "NOT met");
   result["reps"] = reps;
-  std::filesystem::path p(out_path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  {
-    std::ofstream f(out_path + ".tmp");
-    f << result.dump(2) << "\n";
+  if (wa::Status st = wa::WriteFileAtomic(out_path, result.dump(2) + "\n"); !st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
   }
-  std::filesystem::rename(out_path + ".tmp", out_path);
   fmt::print("wrote {}\n", out_path);
   return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "agent/demonstrations.h"
 #include "agent/tokenizer.h"
+#include "sim/file_util.h"
 
 #ifndef WEBAGENT_TOOLS_DIR
 #define WEBAGENT_TOOLS_DIR "tools"
@@ -97,13 +98,10 @@ int main(int argc, char** argv) {
         {"ours_mb_per_s", ours}, {"js_mb_per_s", js}, {"tokens", tokens}, {"ids_equal", equal}};
   }
   std::filesystem::remove(input);
-  std::filesystem::path p(out);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
-  {
-    std::ofstream f(out + ".tmp");
-    f << result.dump(2) << "\n";
+  if (wa::Status st = wa::WriteFileAtomic(out, result.dump(2) + "\n"); !st.ok()) {
+    fmt::print(stderr, "error: {}\n", st.message());
+    return 1;
   }
-  std::filesystem::rename(out + ".tmp", out);
   fmt::print("wrote {}\n", out);
   return 0;
 }
