@@ -17,8 +17,22 @@ for target in action_parser:action html_observation:html tokenizer:tokenizer; do
   work="$(mktemp -d)"
   cp tests/fuzz/corpus/"$corpus"/* "$work"/
   echo "fuzzing $name for ${SECONDS_PER_TARGET}s"
+  log="$work.log"
+  rc=0
   ./build-fuzz/tests/fuzz/fuzz_"$name" -max_total_time="$SECONDS_PER_TARGET" -max_len=4096 \
-    -error_exitcode=1 -artifact_prefix=tests/fuzz/artifacts/"$name"- -print_final_stats=1 "$work" 2>&1 | tail -5
-  rm -rf "$work"
+    -error_exitcode=1 -artifact_prefix=tests/fuzz/artifacts/"$name"- -print_final_stats=1 \
+    "$work" >"$log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    # Print the whole report and the failing input, so a crash on a CI machine can be reproduced.
+    echo "fuzz_$name FAILED (exit $rc):"
+    grep -v '^#[0-9]' "$log" | tail -60
+    for f in tests/fuzz/artifacts/"$name"-*; do
+      [ -f "$f" ] && { echo "input $f (hex):"; od -A d -t x1 -v "$f" | head -40; }
+    done
+    rm -rf "$work" "$log"
+    exit 1
+  fi
+  tail -5 "$log"
+  rm -rf "$work" "$log"
 done
 echo "fuzzing finished without crashes"

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -491,6 +492,9 @@ Result<Action> ParseAction(std::string_view text, const ActionLimits& limits) {
       id = std::stoll(s);
     }
     if (id < 0) return InvalidArgument("element id must not be negative");
+    if (id > std::numeric_limits<int>::max()) {
+      return InvalidArgument("element id " + std::to_string(id) + " is out of range");
+    }
     action.element = static_cast<int>(id);
   }
   if (const Value* arg = get("argument"); arg != nullptr) {

@@ -144,5 +144,15 @@ TEST_CASE("FormatAction escapes call openers and control bytes inside strings", 
         "do(action=\"Type\", argument=\"(a) b\", element=\"1\")");
 }
 
+// Regression (found by fuzz_action_parser in CI): an integer element id above INT_MAX wrapped to a
+// negative int, which formatted without an element and so did not round-trip.
+TEST_CASE("Element ids beyond the int range are rejected, not wrapped", "[action]") {
+  auto r = ParseAction("do(action=\"Scroll Down\", element=3000000000)");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().message().find("out of range") != std::string::npos);
+  CHECK(ParseAction("do(action=\"Click\", element=2147483647)").ok());
+  CHECK_FALSE(ParseAction("do(action=\"Click\", element=2147483648)").ok());
+}
+
 }  // namespace
 }  // namespace wa
