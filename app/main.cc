@@ -408,6 +408,7 @@ struct TrainArgs {
   double lr = 1e-3;
   // M-GRPO (stage grpo).
   int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
+  int staleness = 0, max_batch = 16;
   double beta = 0.001, clip = 0.2, temperature = 1.0;
   std::string norm = "sequence";
 };
@@ -442,6 +443,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   gc.max_context = max_context;
   gc.micro_batch = static_cast<size_t>(std::max(1, t.micro_batch));
   gc.env_threads = a.threads;
+  gc.staleness = t.staleness;
+  gc.max_batch = t.max_batch;
   gc.observation = *obs;
   gc.loss.beta = t.beta;
   gc.loss.clip_eps = t.clip;
@@ -478,6 +481,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                                {"beta", t.beta},
                                {"clip", t.clip},
                                {"norm", t.norm},
+                               {"staleness", t.staleness},
+                               {"max_batch", t.max_batch},
                                {"lr", t.lr},
                                {"seed", a.seed},
                                {"steps", t.steps}};
@@ -489,43 +494,40 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   }
   auto start = Clock::now();
   int first = trainer.trainer().step();
-  size_t cursor = static_cast<size_t>(first) * static_cast<size_t>(t.tasks_per_step);
   double reward_sum = 0;
   int reward_n = 0;
-  while (trainer.trainer().step() < t.steps) {
-    std::vector<wa::Task> batch;
-    for (int j = 0; j < t.tasks_per_step; ++j) batch.push_back(tasks[cursor++ % tasks.size()]);
-    wa::GrpoStats st;
-    auto trajectories = trainer.Rollout(batch, &st);
-    for (const wa::Trajectory& tr : trajectories) {
-      wa::EpisodeRecord rec;
-      rec.stage = "grpo";
-      rec.split = "train";
-      const wa::Task& task = batch[tr.task];
-      rec.task_id = task.task_id;
-      for (const std::string& site : task.sites) rec.sites += (rec.sites.empty() ? "" : "+") + site;
-      rec.intent = task.intent;
-      rec.policy_version = trainer.trainer().step();
-      rec.group =
-          static_cast<int>(cursor / batch.size()) * t.tasks_per_step + static_cast<int>(tr.task);
-      rec.member = tr.member;
-      rec.reward = tr.reward;
-      rec.answer = tr.answer;
-      rec.verdict = tr.explanation;
-      for (const wa::RolloutTurn& turn : tr.turns) {
-        wa::StepRecord sr;
-        sr.url = turn.url;
-        sr.observation = turn.observation;
-        sr.prompt = tok.Decode(turn.context);
-        sr.response = turn.text;
-        sr.action = turn.action;
-        sr.action_error = turn.action_error;
-        sr.boxes = nlohmann::json::parse(turn.boxes.empty() ? "[]" : turn.boxes, nullptr, false);
-        rec.steps.push_back(std::move(sr));
+  auto source = [&](uint64_t j) { return tasks[j % tasks.size()]; };
+  auto on_update = [&](const std::vector<wa::RolloutGroup>& groups, const wa::GrpoStats& st) {
+    for (const wa::RolloutGroup& g : groups) {
+      for (const wa::Trajectory& tr : g.members) {
+        wa::EpisodeRecord rec;
+        rec.stage = "grpo";
+        rec.split = "train";
+        rec.task_id = g.task.task_id;
+        for (const std::string& site : g.task.sites) {
+          rec.sites += (rec.sites.empty() ? "" : "+") + site;
+        }
+        rec.intent = g.task.intent;
+        rec.policy_version = tr.policy_version;
+        rec.group = static_cast<int>(g.index);
+        rec.member = tr.member;
+        rec.reward = tr.reward;
+        rec.answer = tr.answer;
+        rec.verdict = tr.explanation;
+        for (const wa::RolloutTurn& turn : tr.turns) {
+          wa::StepRecord sr;
+          sr.url = turn.url;
+          sr.observation = turn.observation;
+          sr.prompt = tok.Decode(turn.context);
+          sr.response = turn.text;
+          sr.action = turn.action;
+          sr.action_error = turn.action_error;
+          sr.boxes = nlohmann::json::parse(turn.boxes.empty() ? "[]" : turn.boxes, nullptr, false);
+          rec.steps.push_back(std::move(sr));
+        }
+        (*store)->Add(std::move(rec));
       }
-      (*store)->Add(std::move(rec));
     }
-    trainer.Update(trajectories, &st);
     reward_sum += st.reward_mean;
     ++reward_n;
     int step = trainer.trainer().step();
@@ -537,11 +539,16 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                               {"loss", st.loss},
                               {"kl", st.kl},
                               {"clip_fraction", st.clip_fraction},
+                              {"grad_norm", st.grad_norm},
                               {"groups_with_signal", st.groups_with_signal},
                               {"tokens", st.tokens},
+                              {"staleness", st.staleness},
+                              {"mean_decode_batch", st.mean_batch},
                               {"generate_s", st.generate_s},
                               {"env_s", st.env_s},
+                              {"engine_idle_s", st.engine_idle_s},
                               {"learn_s", st.learn_s},
+                              {"learner_idle_s", st.learner_idle_s},
                               {"elapsed_s", elapsed}}
                    .dump()
             << "\n";
@@ -549,15 +556,18 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       metrics.flush();
       double rate = (step - first) / std::max(1e-9, elapsed);
       fmt::print(
-          "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  loss {:+.4f}  kl "
-          "{:.4f}  gen {:.1f}s env {:.1f}s learn {:.1f}s  ETA {}\n",
+          "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  loss {:+.4f}  kl {:.4f}  "
+          "age {:.2f}  | engine: gen {:.1f}s env {:.1f}s idle {:.1f}s  learner: learn {:.1f}s "
+          "idle {:.1f}s  | {:.2f} steps/min  ETA {}\n",
           step, t.steps, st.reward_mean, reward_sum / reward_n, st.turns_mean, st.loss, st.kl,
-          st.generate_s, st.env_s, st.learn_s, Eta((t.steps - step) / std::max(1e-9, rate)));
+          st.staleness, st.generate_s, st.env_s, st.engine_idle_s, st.learn_s, st.learner_idle_s,
+          60.0 * rate, Eta((t.steps - step) / std::max(1e-9, rate)));
       std::fflush(stdout);
       reward_sum = 0;
       reward_n = 0;
     }
-  }
+  };
+  trainer.Train(t.steps, source, on_update);
   wa::Status st = (*store)->Flush();
   if (st.ok()) st = trainer.trainer().Save(t.out);
   if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
@@ -917,6 +927,13 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd
       ->add_option("--updates-per-batch", tr.updates, "GRPO: optimizer steps per rollout batch")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--staleness", tr.staleness,
+                   "GRPO: policy versions rollouts may run ahead of the learner (0: on-policy)")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--max-batch", tr.max_batch, "GRPO: sequences per decode step of the engine")
       ->capture_default_str();
   train_cmd->add_option("--beta", tr.beta, "GRPO: KL coefficient")->capture_default_str();
   train_cmd->add_option("--clip", tr.clip, "GRPO: ratio clip epsilon")->capture_default_str();

@@ -34,6 +34,42 @@ int64_t Draw(const float* probs, const int64_t* index, int64_t n, Rng* rng) {
 
 }  // namespace
 
+std::vector<int64_t> SampleTokens(const torch::Tensor& lp, const GenerateOptions& options,
+                                  const std::vector<Rng*>& streams) {
+  const int64_t B = lp.size(0);
+  std::vector<int64_t> chosen(static_cast<size_t>(B), 0);
+  if (options.greedy) {
+    torch::Tensor am = lp.argmax(-1).to(torch::kCPU).contiguous();
+    for (int64_t b = 0; b < B; ++b) chosen[static_cast<size_t>(b)] = am.data_ptr<int64_t>()[b];
+    return chosen;
+  }
+  torch::Tensor probs = lp.exp();
+  torch::Tensor vals, idx;
+  bool truncated = options.top_k > 0 || options.top_p < 1.0f;
+  if (options.top_k > 0) {
+    std::tie(vals, idx) = probs.topk(std::min<int64_t>(options.top_k, probs.size(-1)), -1);
+  } else if (options.top_p < 1.0f) {
+    std::tie(vals, idx) = probs.sort(-1, /*descending=*/true);
+  } else {
+    vals = probs;
+  }
+  if (options.top_p < 1.0f) {
+    torch::Tensor before = vals.cumsum(-1) - vals;  // mass of the better candidates
+    vals = vals.masked_fill(before >= options.top_p, 0.0);
+  }
+  vals = vals.to(torch::kCPU).contiguous();
+  if (truncated) idx = idx.to(torch::kCPU).contiguous();
+  const int64_t n = vals.size(1);
+  for (int64_t b = 0; b < B; ++b) {
+    Rng* rng = streams[static_cast<size_t>(b)];
+    if (rng == nullptr) continue;
+    chosen[static_cast<size_t>(b)] =
+        Draw(vals.data_ptr<float>() + b * n, truncated ? idx.data_ptr<int64_t>() + b * n : nullptr,
+             n, rng);
+  }
+  return chosen;
+}
+
 std::vector<Generation> Generate(Transformer& model,
                                  const std::vector<std::vector<TokenId>>& prompts,
                                  const GenerateOptions& options, const Tokenizer* tokenizer) {
@@ -90,35 +126,11 @@ std::vector<Generation> Generate(Transformer& model,
   }
   for (int64_t s = 0; s < N; ++s) {
     torch::Tensor lp = torch::log_softmax(logits.select(1, 0) / temp, -1);  // [B, V]
-    std::vector<int64_t> chosen(prompts.size(), 0);
-    if (options.greedy) {
-      torch::Tensor am = lp.argmax(-1).to(torch::kCPU);
-      for (int64_t b = 0; b < B; ++b) chosen[static_cast<size_t>(b)] = am[b].item<int64_t>();
-    } else {
-      torch::Tensor probs = lp.exp();
-      torch::Tensor vals, idx;
-      bool truncated = options.top_k > 0 || options.top_p < 1.0f;
-      if (options.top_k > 0) {
-        std::tie(vals, idx) = probs.topk(std::min<int64_t>(options.top_k, probs.size(-1)), -1);
-      } else if (options.top_p < 1.0f) {
-        std::tie(vals, idx) = probs.sort(-1, /*descending=*/true);
-      } else {
-        vals = probs;
-      }
-      if (options.top_p < 1.0f) {
-        torch::Tensor before = vals.cumsum(-1) - vals;  // mass of the better candidates
-        vals = vals.masked_fill(before >= options.top_p, 0.0);
-      }
-      vals = vals.to(torch::kCPU).contiguous();
-      if (truncated) idx = idx.to(torch::kCPU).contiguous();
-      const int64_t n = vals.size(1);
-      for (int64_t b = 0; b < B; ++b) {
-        if (done[static_cast<size_t>(b)]) continue;
-        chosen[static_cast<size_t>(b)] = Draw(vals.data_ptr<float>() + b * n,
-                                              truncated ? idx.data_ptr<int64_t>() + b * n : nullptr,
-                                              n, &rngs[static_cast<size_t>(b)]);
-      }
+    std::vector<Rng*> streams;
+    for (int64_t b = 0; b < B; ++b) {
+      streams.push_back(done[static_cast<size_t>(b)] ? nullptr : &rngs[static_cast<size_t>(b)]);
     }
+    std::vector<int64_t> chosen = SampleTokens(lp, options, streams);
     torch::Tensor lp_cpu =
         lp.gather(1, torch::tensor(chosen, i64).to(lp.device()).unsqueeze(1)).to(torch::kCPU);
     bool all_done = true;

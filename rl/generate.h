@@ -16,6 +16,7 @@
 
 #include "agent/tokenizer.h"
 #include "rl/model.h"
+#include "sim/rng.h"
 
 namespace wa {
 
@@ -43,6 +44,12 @@ std::vector<Generation> Generate(Transformer& model,
                                  const std::vector<std::vector<TokenId>>& prompts,
                                  const GenerateOptions& options,
                                  const Tokenizer* tokenizer = nullptr);
+
+// One sampling step: picks a token per row of `lp` ([B, vocab] temperature-scaled log-probs)
+// greedily or from row b's stream (top-k / top-p as in `options`); rows whose stream is null
+// are skipped (token 0).
+std::vector<int64_t> SampleTokens(const torch::Tensor& lp, const GenerateOptions& options,
+                                  const std::vector<Rng*>& streams);
 
 struct ScoreRequest {
   std::vector<TokenId> context;

@@ -2,10 +2,7 @@
 
 #include <chrono>
 
-#include "agent/episode_store.h"
-#include "agent/response.h"
-#include "sim/evaluator.h"
-#include "sim/vec_env.h"
+#include <map>
 
 namespace wa {
 namespace {
@@ -28,118 +25,120 @@ GrpoTrainer::GrpoTrainer(Transformer policy, Transformer reference, const Tokeni
   for (auto& p : reference_->parameters()) p.set_requires_grad(false);
 }
 
+RolloutOptions GrpoTrainer::EngineOptions() const {
+  RolloutOptions o;
+  o.group_size = std::max(1, config_.group_size);
+  o.max_turns = config_.max_turns;
+  o.max_new_tokens = config_.max_new_tokens;
+  o.temperature = config_.temperature;
+  o.top_p = config_.top_p;
+  o.max_context = config_.max_context;
+  o.env_threads = config_.env_threads;
+  o.observation = config_.observation;
+  o.seed = config_.seed;
+  o.staleness = std::max(0, config_.staleness);
+  o.groups_per_update = std::max(1, config_.tasks_per_batch);
+  // Environments for every group the staleness bound lets run at once.
+  o.max_live = static_cast<size_t>(o.group_size) * static_cast<size_t>(o.groups_per_update) *
+               static_cast<size_t>(1 + o.staleness);
+  o.max_batch = std::max(1, std::min(config_.max_batch, static_cast<int>(o.max_live)));
+  return o;
+}
+
 std::vector<Trajectory> GrpoTrainer::Rollout(const std::vector<Task>& tasks, GrpoStats* stats) {
   auto t_start = Clock::now();
-  const size_t G = static_cast<size_t>(std::max(1, config_.group_size));
-  const size_t n = tasks.size() * G;
-  std::vector<Trajectory> out(n);
-  if (n == 0) return out;
-  EnvOptions eo;
-  eo.max_steps = config_.max_turns;
-  eo.observation.type = config_.observation;
-  VecEnv vec(n, std::max<size_t>(1, config_.env_threads), eo);
-  std::vector<EpisodeSpec> specs;
-  std::vector<uint64_t> seeds;
-  for (size_t t = 0; t < tasks.size(); ++t) {
-    for (size_t m = 0; m < G; ++m) {
-      EpisodeSpec spec = TaskEpisode(tasks[t]);
-      spec.evaluator = std::make_shared<TaskEvaluator>(tasks[t], EvaluatorOptions());
-      specs.push_back(std::move(spec));
-      // Members of a group start from the same state.
-      seeds.push_back(config_.seed * 1000003ULL + rollouts_ * 7919ULL + t);
-      out[t * G + m].task = t;
-      out[t * G + m].member = static_cast<int>(m);
+  if (!engine_) {
+    RolloutOptions o = EngineOptions();
+    o.max_live = static_cast<size_t>(o.group_size) * std::max<size_t>(1, tasks.size());
+    o.max_batch = std::max(1, std::min(config_.max_batch, static_cast<int>(o.max_live)));
+    engine_ = std::make_unique<RolloutEngine>(policy(), tokenizer_, settings_, o);
+  }
+  std::vector<RolloutGroup> groups = engine_->Run(tasks, groups_, trainer_.step());
+  groups_ += tasks.size();
+  std::vector<Trajectory> out;
+  for (RolloutGroup& g : groups) {
+    for (Trajectory& t : g.members) {
+      t.task = static_cast<size_t>(g.index - (groups_ - tasks.size()));
+      out.push_back(std::move(t));
     }
   }
-  vec.ResetAll(specs, seeds);
-  std::vector<char> live(n, 0);
-  std::vector<std::vector<AgentTurn>> history(n);
-  std::vector<int> parse_failures(n, 0);
-  for (size_t i = 0; i < n; ++i) live[i] = vec.reset_status()[i].ok() ? 1 : 0;
-  const size_t max_tokens = config_.max_context;
-  double gen_s = 0, env_s = 0;
-  for (int round = 0;; ++round) {
-    std::vector<size_t> ids;
-    for (size_t i = 0; i < n; ++i) {
-      if (live[i]) ids.push_back(i);
-    }
-    if (ids.empty()) break;
-    std::vector<std::vector<TokenId>> prompts;
-    for (size_t i : ids) {
-      prompts.push_back(EncodeTurnPrompt(
-          tokenizer_, settings_, max_tokens, static_cast<size_t>(config_.max_new_tokens),
-          tasks[out[i].task].intent, history[i], vec.results()[i].observation));
-    }
-    GenerateOptions g;
-    g.max_new_tokens = config_.max_new_tokens;
-    g.temperature = config_.temperature;
-    g.top_p = config_.top_p;
-    g.seed = config_.seed * 0x9E3779B97F4A7C15ULL + rollouts_ * 1000003ULL +
-             static_cast<uint64_t>(round);
-    TokenId end = tokenizer_.Id(settings_.format == PromptFormat::kWebRLRaw
-                                    ? std::string_view("<|eot_id|>")
-                                    : EndOfTurn(settings_.chat_template));
-    if (end >= 0) g.stop_tokens.push_back(end);
-    auto t0 = Clock::now();
-    std::vector<Generation> gens = Generate(policy(), prompts, g, &tokenizer_);
-    gen_s += Since(t0);
-    t0 = Clock::now();
-    for (size_t k = 0; k < ids.size(); ++k) {
-      size_t i = ids[k];
-      std::string text = tokenizer_.Decode(gens[k].tokens, /*skip_special=*/true);
-      ParsedResponse parsed = ParseResponse(text, settings_.format);
-      parse_failures[i] = parsed.ok ? 0 : parse_failures[i] + 1;
-      std::string action = parsed.ok ? parsed.action : text;
-      if (parse_failures[i] >= 5)
-        action = "exit(message=\"Early stop: Failed to parse actions for 5 times\")";
-      RolloutTurn turn;
-      turn.context = std::move(prompts[k]);
-      turn.response = gens[k].tokens;
-      turn.logprobs = gens[k].logprobs;
-      turn.text = text;
-      turn.action = action;
-      turn.url = vec.results()[i].info.url;
-      turn.observation = vec.results()[i].observation;
-      if (const Page* page = vec.env(i).browser().page()) turn.boxes = PageBoxes(*page).dump();
-      out[i].turns.push_back(std::move(turn));
-      history[i].push_back({text, parsed.action, parsed.ok ? "" : parsed.error});
-      vec.SendStep(i, action);
-    }
-    vec.Recv(ids.size());
-    env_s += Since(t0);
-    for (size_t i : ids) {
-      const StepResult& r = vec.results()[i];
-      out[i].turns.back().action_error = r.info.action_error;
-      if (r.terminated || r.truncated) {
-        out[i].reward = r.reward;
-        out[i].answer = r.info.answer;
-        out[i].explanation = r.info.eval_explanation;
-        live[i] = 0;
-      }
-    }
-  }
-  ++rollouts_;
   if (stats) {
-    stats->generate_s += gen_s;
-    stats->env_s += env_s;
+    RolloutTimes times = engine_->times();
+    stats->generate_s += times.generate_s;
+    stats->env_s += times.env_s;
+    stats->mean_batch = times.mean_batch;
     stats->rollout_s += Since(t_start);
     double reward = 0, turns = 0;
     for (const Trajectory& t : out) {
       reward += t.reward;
       turns += static_cast<double>(t.turns.size());
     }
-    stats->reward_mean = reward / static_cast<double>(n);
-    stats->turns_mean = turns / static_cast<double>(n);
-    stats->trajectories = static_cast<int>(n);
+    const double n = std::max<double>(1, static_cast<double>(out.size()));
+    stats->reward_mean = reward / n;
+    stats->turns_mean = turns / n;
+    stats->trajectories = static_cast<int>(out.size());
   }
   return out;
+}
+
+void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
+                        const UpdateCallback& on_update) {
+  RolloutOptions o = EngineOptions();
+  // At staleness 0 the engine and the learner take turns, so the engine can share the policy's
+  // weights; otherwise it generates with its own copy, refreshed after every update.
+  const bool shared = o.staleness == 0;
+  Transformer actor = shared ? policy() : CloneModel(policy());
+  RolloutEngine engine(actor, tokenizer_, settings_, o);
+  const auto tpb = static_cast<uint64_t>(o.groups_per_update);
+  engine.Start(source, static_cast<uint64_t>(trainer_.step()) * tpb, trainer_.step());
+  RolloutTimes before;
+  while (trainer_.step() < steps) {
+    GrpoStats st;
+    auto t0 = Clock::now();
+    std::vector<RolloutGroup> groups;
+    std::vector<Trajectory> batch;
+    for (uint64_t k = 0; k < tpb; ++k) {
+      groups.push_back(engine.Next());
+      for (const Trajectory& t : groups.back().members) batch.push_back(t);
+    }
+    st.learner_idle_s = Since(t0);
+    double reward = 0, turns = 0, age = 0;
+    for (const Trajectory& t : batch) {
+      reward += t.reward;
+      turns += static_cast<double>(t.turns.size());
+      age += static_cast<double>(trainer_.step() - t.policy_version);
+    }
+    const double n = std::max<double>(1, static_cast<double>(batch.size()));
+    st.reward_mean = reward / n;
+    st.turns_mean = turns / n;
+    st.staleness = age / n;
+    st.trajectories = static_cast<int>(batch.size());
+    Update(batch, &st);
+    st.version = trainer_.step();
+    if (shared) {
+      engine.Publish({}, trainer_.step());
+    } else {
+      TensorMap weights;
+      for (const auto& [name, w] : policy()->Weights()) weights[name] = w.detach().clone();
+      engine.Publish(std::move(weights), trainer_.step());
+    }
+    RolloutTimes now = engine.times();
+    st.generate_s = now.generate_s - before.generate_s;
+    st.env_s = now.env_s - before.env_s;
+    st.engine_idle_s = now.idle_s - before.idle_s;
+    st.rollout_s = now.wall_s - before.wall_s;
+    st.mean_batch = now.mean_batch;
+    before = now;
+    if (on_update) on_update(groups, st);
+  }
+  engine.Stop();
 }
 
 void GrpoTrainer::Update(const std::vector<Trajectory>& batch, GrpoStats* stats) {
   auto t_start = Clock::now();
   // Advantages per group (trajectories of the same task).
-  std::map<size_t, std::vector<size_t>> groups;
-  for (size_t k = 0; k < batch.size(); ++k) groups[batch[k].task].push_back(k);
+  std::map<uint64_t, std::vector<size_t>> groups;
+  for (size_t k = 0; k < batch.size(); ++k) groups[batch[k].group].push_back(k);
   std::vector<float> advantage(batch.size(), 0.0f);
   int with_signal = 0;
   for (const auto& [task, members] : groups) {

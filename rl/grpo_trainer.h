@@ -5,11 +5,13 @@
 // reference policy on the generated tokens of every turn, each turn's log-probabilities computed
 // under exactly the context it was generated with.
 //
-// This is the synchronous (staleness 0) schedule: a batch is rolled out with the current policy,
-// then used for `updates_per_batch` optimizer steps.
+// Rollouts run on the RolloutEngine (continuous batching, actor threads). Rollout + Update is
+// the plain synchronous loop; Train runs the engine on its own thread ahead of the learner by
+// at most `staleness` policy versions (0: synchronous on-policy) and logs the time split.
 #ifndef WEBAGENT_RL_GRPO_TRAINER_H_
 #define WEBAGENT_RL_GRPO_TRAINER_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "agent/agent_settings.h"
 #include "rl/generate.h"
 #include "rl/grpo.h"
+#include "rl/rollout.h"
 #include "rl/train.h"
 #include "sim/task.h"
 
@@ -33,30 +36,11 @@ struct GrpoConfig {
   size_t max_context = 1024;  // prompt + response tokens
   size_t micro_batch = 8;     // turns per forward pass in the update
   size_t env_threads = 2;
+  int max_batch = 16;  // sequences per decode step
+  int staleness = 0;   // Train: versions the rollouts may run ahead of the learner
   ObservationType observation = ObservationType::kWebRL;
   GrpoLossOptions loss;
   uint64_t seed = 0;
-};
-
-struct RolloutTurn {
-  std::vector<TokenId> context;   // the prompt as the model saw it
-  std::vector<TokenId> response;  // generated tokens (a stop token included)
-  std::vector<float> logprobs;    // at generation time
-  std::string text;               // decoded response
-  std::string action;             // what was executed
-  std::string action_error;       // the environment's complaint, if any
-  std::string url;                // page the turn acted on
-  std::string observation;        // what the model saw
-  std::string boxes;              // labelled elements of that page (PageBoxes, JSON)
-};
-
-struct Trajectory {
-  size_t task = 0;  // index into the batch's task list
-  int member = 0;   // index within its group
-  std::vector<RolloutTurn> turns;
-  float reward = 0;
-  std::string answer;
-  std::string explanation;  // evaluator verdict
 };
 
 struct GrpoStats {
@@ -65,6 +49,10 @@ struct GrpoStats {
   int64_t tokens = 0;
   int trajectories = 0, groups_with_signal = 0;
   double rollout_s = 0, generate_s = 0, env_s = 0, learn_s = 0;
+  // Train only: the engine thread's idle time and the learner's wait for groups (seconds, this
+  // update), the mean age in versions of the trajectories learned from, decode batch size.
+  double engine_idle_s = 0, learner_idle_s = 0, staleness = 0, mean_batch = 0;
+  int version = 0;
 };
 
 class GrpoTrainer {
@@ -74,10 +62,16 @@ class GrpoTrainer {
   GrpoTrainer(Transformer policy, Transformer reference, const Tokenizer& tokenizer,
               AgentSettings settings, GrpoConfig config, OptimConfig optim);
 
-  // Rolls out G trajectories for each task with the current policy.
+  // Rolls out G trajectories for each task with the current policy (synchronous).
   std::vector<Trajectory> Rollout(const std::vector<Task>& tasks, GrpoStats* stats);
-  // Optimizer step(s) on a rolled-out batch.
+  // Optimizer step(s) on a rolled-out batch (groups are the trajectories sharing `group`).
   void Update(const std::vector<Trajectory>& batch, GrpoStats* stats);
+
+  // Runs updates until step() reaches `steps`, each on `tasks_per_batch` groups whose tasks
+  // come from `source` (by global group index, step * tasks_per_batch + k, so a resumed run
+  // continues the sequence). `on_update` sees each update's groups and statistics.
+  using UpdateCallback = std::function<void(const std::vector<RolloutGroup>&, const GrpoStats&)>;
+  void Train(int steps, const RolloutEngine::TaskSource& source, const UpdateCallback& on_update);
 
   SupervisedTrainer& trainer() { return trainer_; }
   Transformer& policy() { return trainer_.model(); }
@@ -87,8 +81,10 @@ class GrpoTrainer {
   AgentSettings settings_;
   GrpoConfig config_;
   SupervisedTrainer trainer_;
+  RolloutOptions EngineOptions() const;
   Transformer reference_;
-  uint64_t rollouts_ = 0;
+  std::unique_ptr<RolloutEngine> engine_;  // synchronous Rollout's engine (on the policy)
+  uint64_t groups_ = 0;                    // groups rolled out by Rollout
 };
 
 }  // namespace wa

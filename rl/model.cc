@@ -216,6 +216,15 @@ TensorMap TransformerImpl::Weights() const {
   return out;
 }
 
+Transformer CloneModel(Transformer& source) {
+  Transformer m(source->config());
+  m->to(source->device(), source->dtype());
+  Status st = m->LoadWeights(source->Weights());
+  TORCH_CHECK(st.ok(), "CloneModel: ", st.message());
+  m->train(source->is_training());
+  return m;
+}
+
 Transformer NewModel(const ModelConfig& config, uint64_t seed) {
   torch::manual_seed(seed);
   Transformer m(config);

@@ -113,6 +113,9 @@ Status SaveModel(Transformer& model, const std::string& dir, torch::Dtype dtype)
 // A fresh model with seeded initialisation (normal, std 0.02; norms at 1; biases at 0).
 Transformer NewModel(const ModelConfig& config, uint64_t seed);
 
+// An independent copy (same config, device, dtype and weights).
+Transformer CloneModel(Transformer& source);
+
 // "cpu" or "cuda" (errors when this libtorch has no CUDA or no device is visible).
 Result<torch::Device> ParseDevice(const std::string& name);
 // "float32", "bfloat16", "float16" (also fp32/bf16/fp16).
