@@ -17,10 +17,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
 #include "agent/episode_store.h"
+#include "report/plot.h"
 #include "rl/grpo_trainer.h"
 #include "rl/policy.h"
 #include "rl/train.h"
@@ -230,6 +232,7 @@ struct EvalArgs {
   std::string device = "cpu", dtype;
   int torch_threads = 0, max_new_tokens = 0;
   bool greedy = false;
+  std::vector<int> caps;  // interaction-cap sweep (test-time scaling); empty: one run
 };
 
 // Builds the task list of a split (or loads a task file).
@@ -333,6 +336,35 @@ int RunEval(const EvalArgs& a) {
   fmt::print("eval: {} tasks, policy {}, {} envs, {} threads, turn cap {}\n", tasks.size(),
              a.policy, a.envs, a.threads, a.max_steps);
   std::fflush(stdout);
+  if (!a.caps.empty()) {
+    // Test-time scaling: the same policy under each interaction cap.
+    nlohmann::json sweep = nlohmann::json::array();
+    std::string table = "| Cap | Success (%) | Steps per task |\n|---|---|---|\n";
+    for (int cap : a.caps) {
+      if (cap <= 0) {
+        fmt::print(stderr, "error: interaction caps must be positive, got {}\n", cap);
+        return 2;
+      }
+      ho.max_steps = cap;
+      fmt::print("cap {}:\n", cap);
+      std::fflush(stdout);
+      wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
+      double steps = static_cast<double>(report.total_steps) /
+                     std::max<double>(1, static_cast<double>(report.outcomes.size()));
+      table += fmt::format("| {} | {:.1f} | {:.1f} |\n", cap, report.SuccessRate(""), steps);
+      sweep.push_back({{"cap", cap}, {"report", report.ToJson()}});
+    }
+    fmt::print("\npolicy {}\n{}", a.policy, table);
+    if (!a.out.empty()) {
+      if (!WriteFileAtomic(a.out,
+                           nlohmann::json{{"policy", a.policy}, {"sweep", sweep}}.dump(2) + "\n")) {
+        fmt::print(stderr, "error: cannot write {}\n", a.out);
+        return 1;
+      }
+      fmt::print("wrote {}\n", a.out);
+    }
+    return 0;
+  }
   wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
   fmt::print("\n{}", report.Table());
   if (!a.out.empty()) {
@@ -773,6 +805,146 @@ int RunTasks(const EvalArgs& a, const std::string& export_path, const std::strin
 
 }  // namespace
 
+struct ReportArgs {
+  std::vector<std::string> runs, sweeps;  // LABEL=FILE
+  std::string out, plot, json;
+};
+
+// Reads a JSON file, reporting problems.
+std::optional<nlohmann::json> ReadJsonFile(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) {
+    fmt::print(stderr, "error: cannot read {}\n", path);
+    return std::nullopt;
+  }
+  auto j = nlohmann::json::parse(f, nullptr, false);
+  if (j.is_discarded()) {
+    fmt::print(stderr, "error: {} is not valid JSON\n", path);
+    return std::nullopt;
+  }
+  return j;
+}
+
+bool SplitLabel(const std::string& arg, std::string* label, std::string* file) {
+  size_t eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size()) {
+    fmt::print(stderr, "error: expected LABEL=FILE, got '{}'\n", arg);
+    return false;
+  }
+  *label = arg.substr(0, eq);
+  *file = arg.substr(eq + 1);
+  return true;
+}
+
+// Combines evaluation results into the paper's tables: success by site for each stage or
+// variant, and success against the interaction cap (markdown, JSON and a PNG chart).
+int RunReport(const ReportArgs& r) {
+  std::vector<std::pair<std::string, wa::EvalReport>> reports;
+  for (const std::string& arg : r.runs) {
+    std::string label, file;
+    if (!SplitLabel(arg, &label, &file)) return 2;
+    auto j = ReadJsonFile(file);
+    if (!j) return 2;
+    auto rep = wa::EvalReport::FromJson(*j);
+    if (!rep.ok()) {
+      fmt::print(stderr, "error: {}: {}\n", file, rep.status().message());
+      return 2;
+    }
+    reports.emplace_back(label, std::move(*rep));
+  }
+  std::string md;
+  nlohmann::json summary = nlohmann::json::object();
+  if (!reports.empty()) {
+    std::vector<std::pair<std::string, const wa::EvalReport*>> rows;
+    for (const auto& [label, rep] : reports) {
+      rows.emplace_back(label, &rep);
+      summary["runs"][label] = rep.SuccessRate("");
+    }
+    md += "## Success rate (%) on the test split\n\n" + wa::PaperTable(rows, true) + "\n";
+  }
+  std::vector<wa::Series> series;
+  std::vector<int> all_caps;
+  std::map<std::string, std::map<int, double>> by_cap;
+  for (const std::string& arg : r.sweeps) {
+    std::string label, file;
+    if (!SplitLabel(arg, &label, &file)) return 2;
+    auto j = ReadJsonFile(file);
+    if (!j) return 2;
+    if (!j->contains("sweep") || !(*j)["sweep"].is_array()) {
+      fmt::print(stderr, "error: {} is not a cap sweep (eval --caps)\n", file);
+      return 2;
+    }
+    wa::Series sr;
+    sr.name = label;
+    for (const auto& e : (*j)["sweep"]) {
+      auto rep = wa::EvalReport::FromJson(e.value("report", nlohmann::json()));
+      if (!e.contains("cap") || !e["cap"].is_number_integer() || !rep.ok()) {
+        fmt::print(stderr, "error: {}: a sweep entry needs \"cap\" and \"report\"\n", file);
+        return 2;
+      }
+      int cap = e["cap"].get<int>();
+      double sr_pct = rep->SuccessRate("");
+      sr.x.push_back(cap);
+      sr.y.push_back(sr_pct);
+      by_cap[label][cap] = sr_pct;
+      if (std::find(all_caps.begin(), all_caps.end(), cap) == all_caps.end()) {
+        all_caps.push_back(cap);
+      }
+      summary["sweeps"][label][std::to_string(cap)] = sr_pct;
+    }
+    series.push_back(std::move(sr));
+  }
+  if (!series.empty()) {
+    std::sort(all_caps.begin(), all_caps.end());
+    md += "## Success rate (%) against the interaction cap\n\n| Method ";
+    std::string sep = "|---";
+    for (int c : all_caps) {
+      md += fmt::format("| {} ", c);
+      sep += "|---";
+    }
+    md += "|\n" + sep + "|\n";
+    for (const wa::Series& sr : series) {
+      md += "| " + sr.name + " ";
+      for (int c : all_caps) {
+        auto it = by_cap[sr.name].find(c);
+        md += it == by_cap[sr.name].end() ? std::string("| - ")
+                                          : fmt::format("| {:.1f} ", it->second);
+      }
+      md += "|\n";
+    }
+    md += "\n";
+    if (!r.plot.empty()) {
+      wa::ChartOptions co;
+      co.title = "Test-time scaling: success against the interaction cap";
+      co.x_label = "interaction cap (turns)";
+      co.y_label = "success rate (%)";
+      co.y_min = 0;
+      co.y_max = 100;
+      co.x_ticks.assign(all_caps.begin(), all_caps.end());
+      if (auto st = wa::WriteLineChartPng(r.plot, series, co); !st.ok()) {
+        fmt::print(stderr, "error: {}\n", st.message());
+        return 1;
+      }
+      md += "![success against the interaction cap](" +
+            std::filesystem::path(r.plot).filename().string() + ")\n";
+    }
+  }
+  if (md.empty()) {
+    fmt::print(stderr, "error: nothing to report (give --run and/or --sweep)\n");
+    return 2;
+  }
+  fmt::print("{}", md);
+  if (!r.out.empty() && !WriteFileAtomic(r.out, md)) {
+    fmt::print(stderr, "error: cannot write {}\n", r.out);
+    return 1;
+  }
+  if (!r.json.empty() && !WriteFileAtomic(r.json, summary.dump(2) + "\n")) {
+    fmt::print(stderr, "error: cannot write {}\n", r.json);
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"webagent-r1: a deterministic WebArena-Lite simulator and RL sandbox"};
   app.require_subcommand(1);
@@ -842,6 +1014,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   eval_cmd->add_flag("--greedy", ev.greedy, "Greedy decoding instead of sampling");
   eval_cmd->add_option("--max-steps", ev.max_steps, "Turn cap")->capture_default_str();
+  eval_cmd
+      ->add_option("--caps", ev.caps,
+                   "Sweep the turn cap over these values (test-time scaling), e.g. "
+                   "--caps 5,10,15,20,25,30")
+      ->delimiter(',');
   eval_cmd->add_option("--envs", ev.envs, "Environments")->capture_default_str();
   eval_cmd->add_option("--threads", ev.threads, "Worker threads")->capture_default_str();
   eval_cmd->add_flag("--webarena-url-rule", ev.webarena_url_rule,
@@ -857,6 +1034,14 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--out", ev.out, "JSON result file ('' for none)")->capture_default_str();
 
   std::string export_path, published;
+  ReportArgs rep;
+  auto* report_cmd = app.add_subcommand(
+      "report", "Tables in the paper's layout (and a cap-sweep chart) from evaluation results");
+  report_cmd->add_option("--run", rep.runs, "LABEL=FILE: an eval --out result (repeatable)");
+  report_cmd->add_option("--sweep", rep.sweeps, "LABEL=FILE: an eval --caps result (repeatable)");
+  report_cmd->add_option("--out", rep.out, "Write the tables as markdown");
+  report_cmd->add_option("--plot", rep.plot, "Write the cap sweep as a PNG chart");
+  report_cmd->add_option("--json", rep.json, "Write the success rates as JSON");
   auto* tasks_cmd = app.add_subcommand("tasks",
                                        "List (and export) the tasks of a split, or "
                                        "report template coverage of the published tasks");
@@ -973,6 +1158,7 @@ int main(int argc, char** argv) {
   if (play_cmd->parsed()) return RunPlay(play_site, play_url, play_obs, play_steps);
   if (obs_cmd->parsed()) return RunObserve(obs_url, obs_type, obs_scrolls);
   if (eval_cmd->parsed()) return RunEval(ev);
+  if (report_cmd->parsed()) return RunReport(rep);
   if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
   if (sites_cmd->parsed()) {
     auto available = wa::AvailableSites();

@@ -8,7 +8,7 @@ PACKAGES=(
   clang clang-format libclang-rt-14-dev
   libgumbo-dev libsqlite3-dev catch2 nlohmann-json3-dev libfmt-dev libcli11-dev
   libkainjow-mustache-dev libcpp-httplib-dev libicu-dev
-  libtorch-dev libopenblas0-pthread python3-numpy
+  libtorch-dev libopenblas0-pthread python3-numpy libstb-dev
 )
 # Node.js runs the reference tokenizers (tools/); a Node.js installed another way is kept.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -225,7 +225,18 @@ double EvalReport::SuccessRate(const std::string& group) const {
   return n == 0 ? -1 : 100.0 * sum / n;
 }
 
-std::string EvalReport::Table() const {
+int EvalReport::Count(const std::string& group) const {
+  int n = 0;
+  for (const TaskOutcome& o : outcomes) {
+    n += group.empty() || o.sites == group ||
+         (group == "multi" && o.sites.find('+') != std::string::npos) ||
+         group == Category(o.eval_types);
+  }
+  return n;
+}
+
+std::string PaperTable(const std::vector<std::pair<std::string, const EvalReport*>>& rows,
+                       bool categories) {
   struct Col {
     std::string title, group;
   };
@@ -235,48 +246,92 @@ std::string EvalReport::Table() const {
                            {"Map", "map"},
                            {"Shopping", "shopping"}};
   std::map<std::string, int> other;
-  for (const TaskOutcome& o : outcomes) {
-    bool known = o.sites.find('+') != std::string::npos;
-    for (const Col& c : cols) known |= c.group == o.sites;
-    if (!known) other[o.sites]++;
+  for (const auto& [label, report] : rows) {
+    for (const TaskOutcome& o : report->outcomes) {
+      bool known = o.sites.find('+') != std::string::npos;
+      for (const Col& c : cols) known |= c.group == o.sites;
+      if (!known) other[o.sites]++;
+    }
   }
   for (const auto& [site, n] : other) cols.push_back({site, site});
   cols.push_back({"Multi", "multi"});
   cols.push_back({"Avg", ""});
-  auto count = [&](const std::string& group) {
-    int n = 0;
-    for (const TaskOutcome& o : outcomes) {
-      n += group.empty() || o.sites == group ||
-           (group == "multi" && o.sites.find('+') != std::string::npos) ||
-           group == Category(o.eval_types);
-    }
-    return n;
-  };
-  auto cell = [&](const std::string& group) {
-    double sr = SuccessRate(group);
-    char buf[32];
+  auto cell = [&](const EvalReport& r, const std::string& group) {
+    double sr = r.SuccessRate(group);
     if (sr < 0) return std::string("-");
+    char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f", sr);
     return std::string(buf);
   };
-  std::string out = "policy: " + policy + "\n";
-  std::string head = "| Method ", sep = "|---", row = "| " + policy + " ", nrow = "| n ";
+  std::string head = "| Method ", sep = "|---", body;
   for (const Col& c : cols) {
     head += "| " + c.title + " ";
     sep += "|---";
-    row += "| " + cell(c.group) + " ";
-    nrow += "| " + std::to_string(count(c.group)) + " ";
   }
-  out += head + "|\n" + sep + "|\n" + row + "|\n" + nrow + "|\n\n";
-  out += "| Category | n | SR (%) |\n|---|---|---|\n";
-  for (const char* cat : {"info_seeking", "site_nav", "content_config"}) {
-    out +=
-        std::string("| ") + cat + " | " + std::to_string(count(cat)) + " | " + cell(cat) + " |\n";
+  for (const auto& [label, report] : rows) {
+    body += "| " + label + " ";
+    for (const Col& c : cols) body += "| " + cell(*report, c.group) + " ";
+    body += "|\n";
   }
+  // Task counts (from the first report; rows normally share one task set).
+  if (!rows.empty()) {
+    body += "| n ";
+    for (const Col& c : cols) body += "| " + std::to_string(rows[0].second->Count(c.group)) + " ";
+    body += "|\n";
+  }
+  std::string out = head + "|\n" + sep + "|\n" + body;
+  if (categories) {
+    out += "\n| Method | Info seeking | Site navigation | Content & config |\n|---|---|---|---|\n";
+    for (const auto& [label, report] : rows) {
+      out += "| " + label + " ";
+      for (const char* cat : {"info_seeking", "site_nav", "content_config"}) {
+        out += "| " + cell(*report, cat) + " (" + std::to_string(report->Count(cat)) + ") ";
+      }
+      out += "|\n";
+    }
+  }
+  return out;
+}
+
+std::string EvalReport::Table() const {
+  std::string out = "policy: " + policy + "\n" + PaperTable({{policy, this}}, true);
   char buf[128];
   std::snprintf(buf, sizeof buf, "\n%zu tasks, %ld steps, %.2f s\n", outcomes.size(), total_steps,
                 elapsed_s);
   return out + buf;
+}
+
+Result<EvalReport> EvalReport::FromJson(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("tasks") || !j["tasks"].is_array()) {
+    return InvalidArgument("not an evaluation report: expected an object with a \"tasks\" array");
+  }
+  EvalReport r;
+  r.policy = j.value("policy", "");
+  r.elapsed_s = j.value("elapsed_s", 0.0);
+  r.total_steps = j.value("total_steps", 0L);
+  for (const auto& t : j["tasks"]) {
+    if (!t.is_object() || !t.contains("score") || !t["score"].is_number()) {
+      return InvalidArgument("evaluation report: a task entry has no numeric \"score\"");
+    }
+    TaskOutcome o;
+    o.task_id = t.value("task_id", 0);
+    o.intent_template_id = t.value("intent_template_id", 0);
+    o.sites = t.value("sites", "");
+    if (t.contains("eval_types") && t["eval_types"].is_array()) {
+      for (const auto& e : t["eval_types"]) {
+        if (e.is_string()) o.eval_types.push_back(e.get<std::string>());
+      }
+    }
+    o.intent = t.value("intent", "");
+    o.score = t["score"].get<float>();
+    o.steps = t.value("steps", 0);
+    o.early_stop = t.value("early_stop", false);
+    o.answer = t.value("answer", "");
+    o.explanation = t.value("explanation", "");
+    o.error = t.value("error", "");
+    r.outcomes.push_back(std::move(o));
+  }
+  return r;
 }
 
 nlohmann::json EvalReport::ToJson() const {

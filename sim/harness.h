@@ -77,13 +77,24 @@ struct EvalReport {
   double elapsed_s = 0;
   long total_steps = 0;
 
-  // Success rate (%) over outcomes whose site group is `group` ("" = all).
+  // Success rate (%) over outcomes whose site group is `group` ("" = all; "multi"; a task
+  // category such as "info_seeking"), -1 when there are none; Count: how many.
   double SuccessRate(const std::string& group) const;
+  int Count(const std::string& group) const;
   // The paper's layout: Reddit | GitLab | CMS | Map | Shopping | (other sites) | Multi | Avg,
   // then per task category (info seeking, site navigation, content & config).
   std::string Table() const;
   nlohmann::json ToJson() const;
+  // Reads what ToJson wrote (the per-task list is what matters).
+  static Result<EvalReport> FromJson(const nlohmann::json& j);
 };
+
+// Several labelled reports as one table in the paper's layout: one row per report, columns
+// Reddit | GitLab | CMS | Map | Shopping | (other simulated sites) | Multi | Avg (success rate, %,
+// "-" where a report has no task of that column), then a row of task counts; optionally the
+// per-category table (info seeking, site navigation, content & config) below it.
+std::string PaperTable(const std::vector<std::pair<std::string, const EvalReport*>>& rows,
+                       bool categories = false);
 
 EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
                          const HarnessOptions& options);

@@ -146,6 +146,21 @@ TEST_CASE("The report prints the paper's layout", "[harness]") {
         std::string::npos);
   CHECK(t.find("| p | 50.0 | 100.0 | - | - | 0.0 | 100.0 | 60.0 |") != std::string::npos);
   CHECK(r.ToJson()["success_rate"] == 60.0);
+
+  // Reports round-trip through their JSON and line up as rows of one table.
+  auto back = EvalReport::FromJson(r.ToJson());
+  REQUIRE(back.ok());
+  CHECK(back->outcomes.size() == 5);
+  CHECK(back->SuccessRate("reddit") == 50.0);
+  EvalReport other = *back;
+  for (TaskOutcome& o : other.outcomes) o.score = 1;
+  std::string both = PaperTable({{"bc", &*back}, {"grpo", &other}}, true);
+  CHECK(both.find("| bc | 50.0 | 100.0 | - | - | 0.0 | 100.0 | 60.0 |") != std::string::npos);
+  CHECK(both.find("| grpo | 100.0 | 100.0 | - | - | 100.0 | 100.0 | 100.0 |") != std::string::npos);
+  CHECK(both.find("| n | 2 | 1 | 0 | 0 | 1 | 1 | 5 |") != std::string::npos);
+  CHECK(both.find("| grpo | 100.0 (5) | - (0) | - (0) |") != std::string::npos);
+  CHECK_FALSE(EvalReport::FromJson(nlohmann::json::array()).ok());
+  CHECK_FALSE(EvalReport::FromJson({{"tasks", {{{"sites", "reddit"}}}}}).ok());
 }
 
 }  // namespace
