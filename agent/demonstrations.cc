@@ -1,5 +1,7 @@
 #include "agent/demonstrations.h"
 
+#include "sim/action.h"
+
 #include <map>
 
 namespace wa {
@@ -60,6 +62,74 @@ std::string DemoResponse(const std::string& oracle_text, PromptFormat format) {
   return "<think> " + thought + " </think>\n<answer> " + action + " </answer>";
 }
 
+namespace {
+
+std::string ActionOf(const std::string& oracle_text) {
+  size_t nl = oracle_text.rfind('\n');
+  return nl == std::string::npos ? oracle_text : oracle_text.substr(nl + 1);
+}
+
+// The action in words, as a plan.
+std::string Plan(const std::string& action_text) {
+  auto a = ParseAction(action_text);
+  if (!a.ok()) return "act";
+  const std::string el = std::to_string(a->element);
+  switch (a->type) {
+    case ActionType::kClick:
+      return "click element [" + el + "]";
+    case ActionType::kRightClick:
+      return "right-click element [" + el + "]";
+    case ActionType::kType:
+      return "type \"" + a->argument + "\" into element [" + el + "]";
+    case ActionType::kSearch:
+      return "search for \"" + a->argument + "\" in element [" + el + "]";
+    case ActionType::kHover:
+      return "hover over element [" + el + "]";
+    case ActionType::kScrollUp:
+      return "scroll up to see the rest of the page";
+    case ActionType::kScrollDown:
+      return "scroll down to see the rest of the page";
+    case ActionType::kPressEnter:
+      return "press Enter";
+    case ActionType::kSwitchTab:
+      return "switch to tab " + a->argument;
+    case ActionType::kSelectOption:
+      return "select \"" + a->argument + "\" in element [" + el + "]";
+    case ActionType::kWait:
+      return "wait for the page";
+    case ActionType::kGoBack:
+      return "go back to the previous page";
+    case ActionType::kGoForward:
+      return "go forward";
+    case ActionType::kExit:
+      return a->argument.empty() ? "finish: the task is done"
+                                 : "finish and answer \"" + a->argument + "\"";
+    case ActionType::kNone:
+      break;
+  }
+  return "act";
+}
+
+}  // namespace
+
+std::string LongThoughtResponse(const Demonstration& demo, size_t step) {
+  const std::string& text = demo.steps[step].oracle_text;
+  size_t nl = text.rfind('\n');
+  std::string thought = nl == std::string::npos ? "" : text.substr(0, nl);
+  std::string action = ActionOf(text);
+  std::string out = "<think> # Goal: " + demo.task.intent + "\n# Progress: ";
+  if (step == 0) {
+    out += "this is the first step.";
+  } else {
+    out += "step " + std::to_string(step + 1) + "; so far I did:";
+    for (size_t k = 0; k < step; ++k) out += " " + Plan(ActionOf(demo.steps[k].oracle_text)) + ";";
+  }
+  out += "\n";
+  if (!thought.empty()) out += thought + "\n";
+  out += "# Plan: " + Plan(action) + ". </think>\n<answer> " + action + " </answer>";
+  return out;
+}
+
 std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
                                              PromptFormat format, bool include_responses) {
   std::vector<std::string> corpus;
@@ -71,6 +141,10 @@ std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& d
     for (const DemoStep& s : d.steps) {
       corpus.push_back(s.observation);
       if (include_responses) corpus.push_back(DemoResponse(s.oracle_text, format));
+    }
+    // Long thoughts use the same words (R1-CoT's behaviour cloning data).
+    if (include_responses && format == PromptFormat::kThink && !d.steps.empty()) {
+      corpus.push_back(LongThoughtResponse(d, d.steps.size() - 1));
     }
   }
   return corpus;

@@ -33,6 +33,10 @@ std::vector<Demonstration> CollectDemonstrations(const std::vector<GeneratedTask
 // think: "<think> thoughts </think>\n<answer> action </answer>"; nothink/webrl: the text itself.
 std::string DemoResponse(const std::string& oracle_text, PromptFormat format);
 
+// R1-CoT's response for step `step` of a demonstration (think format): a long reasoning thought
+// (the goal, the progress so far, the oracle's observations, the plan in words), then the action.
+std::string LongThoughtResponse(const Demonstration& demo, size_t step);
+
 // Text for tokenizer training: the system prompts, then every task intent, observation and
 // (with `include_responses`) response of the demonstrations. Without responses it is the
 // base model's pretraining text: pages and instructions, never an action.

@@ -443,6 +443,7 @@ struct TrainArgs {
   int staleness = 0, max_batch = 16;
   double beta = 0.001, clip = 0.2, temperature = 1.0;
   std::string norm = "sequence";
+  std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
 };
 
 std::string Eta(double seconds) {
@@ -678,7 +679,11 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
         wa::DemonstrationCorpus(demos, settings.format, /*include_responses=*/false), *tok,
         static_cast<size_t>(t.window));
   } else {
-    examples = wa::BuildBcExamples(demos, *tok, settings, max_context);
+    if (t.thoughts != "short" && t.thoughts != "long") {
+      fmt::print(stderr, "error: --thoughts must be short or long, got '{}'\n", t.thoughts);
+      return 2;
+    }
+    examples = wa::BuildBcExamples(demos, *tok, settings, max_context, t.thoughts == "long");
   }
   if (examples.size() < 2) {
     fmt::print(stderr, "error: only {} training examples\n", examples.size());
@@ -1112,6 +1117,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd
       ->add_option("--updates-per-batch", tr.updates, "GRPO: optimizer steps per rollout batch")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--thoughts", tr.thoughts,
+                   "BC: short (the oracle's notes) or long (R1-CoT reasoning) thoughts")
       ->capture_default_str();
   train_cmd
       ->add_option("--staleness", tr.staleness,

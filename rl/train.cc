@@ -10,13 +10,16 @@ namespace wa {
 
 std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
-                                          size_t max_tokens) {
+                                          size_t max_tokens, bool long_thoughts) {
   std::vector<TrainExample> out;
   for (const Demonstration& d : demos) {
     if (d.score < 1.0f) continue;
     std::vector<AgentTurn> turns;
-    for (const DemoStep& s : d.steps) {
-      std::string response = DemoResponse(s.oracle_text, settings.format);
+    for (size_t k = 0; k < d.steps.size(); ++k) {
+      const DemoStep& s = d.steps[k];
+      std::string response = long_thoughts && settings.format == PromptFormat::kThink
+                                 ? LongThoughtResponse(d, k)
+                                 : DemoResponse(s.oracle_text, settings.format);
       TrainExample ex;
       ex.response = EncodeResponse(tokenizer, settings, response);
       ex.context = EncodeTurnPrompt(tokenizer, settings, max_tokens, ex.response.size(),

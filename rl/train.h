@@ -28,9 +28,10 @@ struct TrainExample {
 // One example per step of every successful demonstration: the prompt the policy would have seen
 // at that turn (earlier observations compressed, earlier responses as the oracle's) and the
 // oracle's response in the settings' format plus the end-of-turn token.
+// With `long_thoughts` (R1-CoT) the responses carry LongThoughtResponse's reasoning.
 std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
-                                          size_t max_tokens);
+                                          size_t max_tokens, bool long_thoughts = false);
 
 // Language-model examples: the texts tokenized, concatenated with an end-of-text separator and
 // cut into windows of `window` tokens (the first token of each window is its context).

@@ -63,6 +63,22 @@ TEST_CASE("Behaviour-cloning examples are the inference prompt plus the oracle r
   ScoreTensors s = ScoreBatch(m, req);
   CHECK(s.mask[0].sum().item<float>() == static_cast<float>(examples[0].response.size()));
   CHECK(s.mask[1].sum().item<float>() == static_cast<float>(examples[1].response.size()));
+
+  // R1-CoT: the inference prompt (its observation budget shrinks by the longer response),
+  // responses with long reasoning before the same action.
+  auto cot = BuildBcExamples(f.demos, f.tokenizer, AgentSettings(), 2048, /*long_thoughts=*/true);
+  REQUIRE(cot.size() == examples.size());
+  CHECK(f.tokenizer.Decode(cot[0].context).find("Task Instruction: " + d.task.intent) !=
+        std::string::npos);
+  CHECK(cot[1].response.size() > examples[1].response.size());
+  std::string long1 = f.tokenizer.Decode(cot[1].response);
+  CHECK(long1 == LongThoughtResponse(d, 1) + "<|im_end|>");
+  CHECK(long1.find("# Goal: " + d.task.intent) != std::string::npos);
+  CHECK(long1.find("# Progress: step 2; so far I did:") != std::string::npos);
+  CHECK(long1.find("<answer> " +
+                   d.steps[1].oracle_text.substr(d.steps[1].oracle_text.rfind('\n') + 1) +
+                   " </answer>") != std::string::npos);
+  CHECK(f.tokenizer.Decode(cot[0].response).find("this is the first step") != std::string::npos);
 }
 
 TEST_CASE("Supervised training lowers the loss; a resumed run gives the same next update",
