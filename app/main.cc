@@ -441,6 +441,7 @@ struct TrainArgs {
   // M-GRPO (stage grpo).
   int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
   int staleness = 0, max_batch = 16;
+  int save_every = 10, eval_every = 0;
   double beta = 0.001, clip = 0.2, temperature = 1.0;
   std::string norm = "sequence";
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
@@ -529,6 +530,61 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   int first = trainer.trainer().step();
   double reward_sum = 0;
   int reward_n = 0;
+  settings.max_context_tokens = static_cast<int>(max_context);
+  // A complete checkpoint directory (weights, optimizer and RNG state, tokenizer, agent.json);
+  // every file is written atomically, so a killed run resumes from the last one.
+  auto save = [&]() {
+    wa::Status st = (*store)->Flush();
+    if (st.ok()) st = trainer.trainer().Save(t.out);
+    if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
+    if (st.ok() && !WriteFileAtomic((fs::path(t.out) / "agent.json").string(),
+                                    settings.ToJson().dump(2) + "\n")) {
+      st = wa::Internal("cannot write agent.json in " + t.out);
+    }
+    return st;
+  };
+  // Periodic evaluation on the test split of the same sites (greedy), from the checkpoint.
+  std::vector<wa::Task> test_tasks;
+  if (t.eval_every > 0) {
+    EvalArgs ta = a;
+    ta.split = "test";
+    ta.tasks_file.clear();
+    std::vector<wa::GeneratedTask> tg;
+    if (!LoadSplit(ta, &tg)) return 2;
+    for (const auto& g : tg) test_tasks.push_back(g.task);
+  }
+  auto evaluate = [&]() {
+    wa::ModelPolicyOptions mo;
+    mo.greedy = true;
+    mo.seed = a.seed;
+    mo.threads = a.torch_threads;
+    auto policy = wa::MakeModelPolicy(t.out, mo);
+    if (!policy.ok()) {
+      fmt::print(stderr, "[grpo] evaluation skipped: {}\n", policy.status().message());
+      return;
+    }
+    wa::HarnessOptions ho;
+    ho.observation = *obs;
+    ho.max_steps = a.max_steps;
+    ho.threads = a.threads;
+    ho.seed = a.seed;
+    wa::EvalReport report = wa::RunEvaluation(test_tasks, policy->get(), ho);
+    const int step = trainer.trainer().step();
+    std::string path = (fs::path(t.out) / fmt::format("eval_step{:05d}.json", step)).string();
+    WriteFileAtomic(path, report.ToJson().dump(2) + "\n");
+    metrics << nlohmann::json{{"stage", "grpo_eval"},
+                              {"step", step},
+                              {"split", "test"},
+                              {"tasks", report.outcomes.size()},
+                              {"success_rate", report.SuccessRate("")},
+                              {"elapsed_s", Seconds(start, Clock::now())}}
+                   .dump()
+            << "\n";
+    metrics.flush();
+    fmt::print("[grpo] eval at step {}: test success {:.1f}% on {} tasks ({})\n", step,
+               report.SuccessRate(""), report.outcomes.size(), path);
+    std::fflush(stdout);
+  };
   auto source = [&](uint64_t j) { return tasks[j % tasks.size()]; };
   auto on_update = [&](const std::vector<wa::RolloutGroup>& groups, const wa::GrpoStats& st) {
     for (const wa::RolloutGroup& g : groups) {
@@ -599,17 +655,21 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       reward_sum = 0;
       reward_n = 0;
     }
+    const bool do_eval = t.eval_every > 0 && step % t.eval_every == 0;
+    if ((t.save_every > 0 && step % t.save_every == 0) || do_eval) {
+      if (wa::Status s = save(); !s.ok()) {
+        fmt::print(stderr, "[grpo] checkpoint at step {} failed: {}\n", step, s.message());
+      }
+    }
+    if (do_eval) evaluate();
   };
   trainer.Train(t.steps, source, on_update);
-  wa::Status st = (*store)->Flush();
-  if (st.ok()) st = trainer.trainer().Save(t.out);
-  if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
+  wa::Status st = save();
   if (!st.ok()) {
     fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return 1;
   }
-  settings.max_context_tokens = static_cast<int>(max_context);
-  WriteFileAtomic((fs::path(t.out) / "agent.json").string(), settings.ToJson().dump(2) + "\n");
+  if (t.eval_every > 0 && trainer.trainer().step() % t.eval_every != 0) evaluate();
   fmt::print("[grpo] {} steps in {}; wrote {}\n", trainer.trainer().step() - first,
              Eta(Seconds(start, Clock::now())), t.out);
   return 0;
@@ -1103,6 +1163,8 @@ int main(int argc, char** argv) {
       ->add_option("--max-context", tr.max_context,
                    "BC prompt budget in tokens (0: agent.json's or the model's)")
       ->capture_default_str();
+  train_cmd->add_option("--eval-turns", ev.max_steps, "GRPO: turn cap of the periodic evaluation")
+      ->capture_default_str();
   train_cmd->add_option("--log-every", tr.log_every, "Steps between progress lines")
       ->capture_default_str();
   train_cmd->add_option("--torch-threads", tr.torch_threads, "torch intra-op threads (0: all)")
@@ -1117,6 +1179,14 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd
       ->add_option("--updates-per-batch", tr.updates, "GRPO: optimizer steps per rollout batch")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--save-every", tr.save_every,
+                   "GRPO: checkpoint every N updates (0: at the end)")
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--eval-every", tr.eval_every,
+                   "GRPO: evaluate on the test split every N updates and at the end (0: never)")
       ->capture_default_str();
   train_cmd
       ->add_option("--thoughts", tr.thoughts,
