@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Quickstart training run on 2 CPU cores: tokenizer -> base model (language modelling on pages)
-# -> behaviour cloning (oracle demonstrations) -> M-GRPO -> evaluation of each stage on the test
-# split, on the simulated fixture and shopping sites, with compact observations and the "mini"
-# model. Every stage prints progress lines and writes its checkpoint and metrics under $OUT.
+# Quickstart training run on 2 CPU cores, WebAgent-R1's pipeline end to end on the simulated
+# fixture and shopping sites (compact observations, the "mini" model):
+#   tokenizer -> base model (language modelling on pages) -> behaviour cloning (BC)
+#   -> M-GRPO from BC (WebAgent-R1) and M-GRPO from the base model (WebAgent-R1-Zero)
+#   -> evaluation of every stage on the test split -> interaction-cap sweep
+#   -> the paper's table (report.md, report.json) and the sweep chart (cap_sweep.png).
+# Every stage prints progress lines and writes its checkpoint and metrics under $OUT.
 # Scale with the variables below; OUT defaults to out/quickstart.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,7 +21,12 @@ PER_TEMPLATE=${PER_TEMPLATE:-4}
 BASE_STEPS=${BASE_STEPS:-60}
 BC_STEPS=${BC_STEPS:-200}
 GRPO_STEPS=${GRPO_STEPS:-8}
+ZERO_STEPS=${ZERO_STEPS:-4}
 EVAL_TURNS=${EVAL_TURNS:-15}
+CAPS=${CAPS:-5,10,15,20,25,30}
+GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
+  --tasks-per-step 2 --max-turns 10 --max-new-tokens 64 --lr 2e-5 --warmup 0 --log-every 1
+  --eval-turns "$EVAL_TURNS")
 mkdir -p "$OUT"
 start=$(date +%s)
 stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
@@ -34,13 +42,27 @@ $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
 stamp "behaviour cloning"
 $W train --stage bc --init "$OUT/base" --out "$OUT/bc" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --lr 2e-3 --log-every 20
-stamp "M-GRPO"
-$W train --stage grpo --init "$OUT/bc" --out "$OUT/grpo" --split train \
-  --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$GRPO_STEPS" --group 4 --tasks-per-step 2 \
-  --max-turns 10 --max-new-tokens 64 --lr 2e-5 --warmup 0 --log-every 1
-for stage in bc grpo; do
-  stamp "evaluation: $stage"
-  $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --max-steps "$EVAL_TURNS" \
-    --max-new-tokens 64 --out "$OUT/eval_$stage.json"
+stamp "M-GRPO from BC (WebAgent-R1)"
+$W train --stage grpo --init "$OUT/bc" --out "$OUT/r1" --steps "$GRPO_STEPS" "${GRPO_ARGS[@]}" \
+  --eval-every "$GRPO_STEPS"
+stamp "M-GRPO from the base model (WebAgent-R1-Zero)"
+$W train --stage grpo --init "$OUT/base" --out "$OUT/r1-zero" --steps "$ZERO_STEPS" \
+  "${GRPO_ARGS[@]}" --eval-every "$ZERO_STEPS"
+stamp "evaluation: base and BC"
+for stage in base bc; do
+  $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy \
+    --max-steps "$EVAL_TURNS" --max-new-tokens 64 --out "$OUT/eval_$stage.json" | tail -n 12
 done
+stamp "interaction-cap sweep (fixture test tasks)"
+for stage in bc r1; do
+  $W eval --split test --site fixture --policy "model:$OUT/$stage" --greedy --max-new-tokens 64 \
+    --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
+done
+stamp "report"
+r1_eval=$(ls "$OUT"/r1/eval_step*.json | tail -n 1)
+zero_eval=$(ls "$OUT"/r1-zero/eval_step*.json | tail -n 1)
+$W report --run "Base=$OUT/eval_base.json" --run "BC=$OUT/eval_bc.json" \
+  --run "WebAgent-R1-Zero=$zero_eval" --run "WebAgent-R1=$r1_eval" \
+  --sweep "BC=$OUT/sweep_bc.json" --sweep "WebAgent-R1=$OUT/sweep_r1.json" \
+  --out "$OUT/report.md" --json "$OUT/report.json" --plot "$OUT/cap_sweep.png"
 stamp "done"
