@@ -486,7 +486,8 @@ Result<Action> ParseAction(std::string_view text, const ActionLimits& limits) {
       std::string s = el->str;
       size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
       s = b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-      if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) {
+      // Up to 10 digits: every int id formats back to text this accepts (range checked below).
+      if (s.empty() || s.size() > 10 || s.find_first_not_of("0123456789") != std::string::npos) {
         return InvalidArgument("element must be an integer id, got '" + s.substr(0, 50) + "'");
       }
       id = std::stoll(s);

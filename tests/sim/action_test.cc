@@ -152,6 +152,13 @@ TEST_CASE("Element ids beyond the int range are rejected, not wrapped", "[action
   CHECK(r.status().message().find("out of range") != std::string::npos);
   CHECK(ParseAction("do(action=\"Click\", element=2147483647)").ok());
   CHECK_FALSE(ParseAction("do(action=\"Click\", element=2147483648)").ok());
+  // An integer id with ten digits formats as a quoted id that parses back (CI fuzzer find).
+  auto big = ParseAction("do(action=\"Scroll Down\", element=1500000000)");
+  REQUIRE(big.ok());
+  auto again = ParseAction(FormatAction(*big));
+  REQUIRE(again.ok());
+  CHECK(again->element == 1500000000);
+  CHECK_FALSE(ParseAction("do(action=\"Click\", element=\"9999999999\")").ok());
 }
 
 }  // namespace
