@@ -7,17 +7,9 @@
 namespace wa {
 namespace {
 
-struct Setup {
-  std::vector<Task> tasks;
-  Tokenizer tokenizer;
-};
+using Setup = testing::FixtureTasks;
 
-Setup MakeSetup() {
-  testing::FixtureData f = testing::FixtureDemos(ObservationType::kCompact);
-  Setup s{{}, std::move(f.tokenizer)};
-  for (size_t i = 0; i < 2; ++i) s.tasks.push_back(f.tasks[i].task);
-  return s;
-}
+Setup MakeSetup() { return testing::FixtureTaskSet(2, ObservationType::kCompact); }
 
 GrpoConfig Config() {
   GrpoConfig c;

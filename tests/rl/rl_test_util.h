@@ -36,6 +36,19 @@ inline FixtureData FixtureDemos(ObservationType observation = ObservationType::k
   return f;
 }
 
+// The first `n` fixture test tasks and the tokenizer trained on their demonstrations.
+struct FixtureTasks {
+  std::vector<Task> tasks;
+  Tokenizer tokenizer;
+};
+
+inline FixtureTasks FixtureTaskSet(size_t n, ObservationType observation) {
+  FixtureData f = FixtureDemos(observation);
+  FixtureTasks s{{}, std::move(f.tokenizer)};
+  for (size_t i = 0; i < n && i < f.tasks.size(); ++i) s.tasks.push_back(f.tasks[i].task);
+  return s;
+}
+
 }  // namespace wa::testing
 
 #endif  // WEBAGENT_TESTS_RL_RL_TEST_UTIL_H_
