@@ -16,6 +16,7 @@
 #include "sim/env.h"
 #include "sim/file_util.h"
 #include "sim/random_policy.h"
+#include "sim/site.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
 
@@ -66,24 +67,60 @@ struct StepCase {
   bool after_click = false;  // navigate first (for Go Backward)
 };
 
+// Shopping site: reset latency and the step latency of a random-policy page mix (search,
+// category and product pages, cart, account pages, scrolling), one reset seed per episode.
+bool ShoppingRandomSteps(int episodes, std::vector<double>* reset_us,
+                         std::vector<double>* step_us) {
+  wa::Env shop;
+  wa::StepResult r;
+  wa::Rng rng(7);
+  for (int i = 0; i < episodes; ++i) {
+    auto t0 = Clock::now();
+    wa::Status st = shop.Reset("__SHOPPING__/", static_cast<uint64_t>(i), &r);
+    reset_us->push_back(Micros(t0, Clock::now()));
+    if (!st.ok()) {
+      fmt::print(stderr, "shopping reset failed: {}\n", st.message());
+      return false;
+    }
+    for (int k = 0; k < 20; ++k) {
+      std::string action = wa::RandomActionText(*shop.browser().page(), rng, 0.0);
+      auto s0 = Clock::now();
+      shop.Step(action, &r);
+      step_us->push_back(Micros(s0, Clock::now()));
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string out_path = "out/sim_bench.json";
   int reps = 2000;
+  bool shopping_only = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--out" && i + 1 < argc) {
       out_path = argv[++i];
     } else if (a == "--reps" && i + 1 < argc) {
       reps = std::max(10, std::atoi(argv[++i]));
+    } else if (a == "--shopping-only") {
+      shopping_only = true;
     } else if (a == "--help" || a == "-h") {
-      fmt::print("usage: sim_bench [--reps N] [--out FILE]\n");
+      fmt::print("usage: sim_bench [--reps N] [--out FILE] [--shopping-only]\n");
       return 0;
     } else {
       fmt::print(stderr, "unknown argument {}\n", a);
       return 2;
     }
+  }
+  if (shopping_only) {  // for profiling the shopping site alone
+    std::vector<double> reset_us, step_us;
+    if (!ShoppingRandomSteps(reps, &reset_us, &step_us)) return 1;
+    Stats a = Summarise(reset_us), b = Summarise(step_us);
+    fmt::print("shopping: reset median {:.1f} us, random step median {:.1f} us p90 {:.1f} us\n",
+               a.median_us, b.median_us, b.p90_us);
+    return 0;
   }
   nlohmann::json result;
   wa::Env env;
@@ -115,7 +152,7 @@ int main(int argc, char** argv) {
       {"hover menu", "/", "More", "do(action=\"Hover\", element=\"{}\")"},
       {"go backward (navigate)", "/items", "data-text=\"Next\"", "go_backward()", true},
       {"submit form (POST)", "/form", "Send message", "do(action=\"Click\", element=\"{}\")"},
-      {"click link, page cache off", "/items", "data-text=\"Next\"",
+      {"click link, caches off", "/items", "data-text=\"Next\"",
        "do(action=\"Click\", element=\"{}\")"},
   };
   std::vector<std::pair<std::string, Stats>> step_stats;
@@ -138,14 +175,22 @@ int main(int argc, char** argv) {
                              IdOf(r.observation, "placeholder=\"Jane Doe\"")),
                  &r);
       }
-      // Every other case reuses compiled pages (identical HTML) after the first visit; this one
-      // measures a navigation that must parse, style and lay out its page.
-      bool cold = c.name == "click link, page cache off";
-      if (cold) wa::PageCache::Global().set_capacity(0);
+      // Every other case reuses responses (same database content, URL and cookies) and compiled
+      // pages (identical HTML) after the first visit; this one measures a navigation that must
+      // run the handler and parse, style and lay out its page.
+      bool cold = c.name == "click link, caches off";
+      size_t response_capacity = wa::ResponseCache::Global().capacity();
+      if (cold) {
+        wa::PageCache::Global().set_capacity(0);
+        wa::ResponseCache::Global().set_capacity(0);
+      }
       auto t0 = Clock::now();
       env.Step(action, &r);
       auto t1 = Clock::now();
-      if (cold) wa::PageCache::Global().set_capacity(1024);
+      if (cold) {
+        wa::PageCache::Global().set_capacity(1024);
+        wa::ResponseCache::Global().set_capacity(response_capacity);
+      }
       if (!r.info.action_error.empty()) {
         fmt::print(stderr, "{}: {}\n", c.name, r.info.action_error);
         return 1;
@@ -174,25 +219,19 @@ int main(int argc, char** argv) {
   // Shopping site: reset and the step latency of a random-policy page mix (search, category and
   // product pages, cart, account pages, scrolling).
   std::vector<double> shop_reset_us, shop_step_us;
+  if (!ShoppingRandomSteps(std::max(20, reps / 10), &shop_reset_us, &shop_step_us)) return 1;
+  // The same with both caches off: every navigation runs its handler and compiles its page.
+  std::vector<double> cold_reset_us, cold_step_us;
   {
-    wa::Env shop;
-    wa::Rng rng(7);
-    for (int i = 0; i < std::max(20, reps / 10); ++i) {
-      auto t0 = Clock::now();
-      wa::Status st = shop.Reset("__SHOPPING__/", static_cast<uint64_t>(i), &r);
-      shop_reset_us.push_back(Micros(t0, Clock::now()));
-      if (!st.ok()) {
-        fmt::print(stderr, "shopping reset failed: {}\n", st.message());
-        return 1;
-      }
-      for (int k = 0; k < 20; ++k) {
-        std::string action = wa::RandomActionText(*shop.browser().page(), rng, 0.0);
-        auto s0 = Clock::now();
-        shop.Step(action, &r);
-        shop_step_us.push_back(Micros(s0, Clock::now()));
-      }
-    }
+    size_t response_capacity = wa::ResponseCache::Global().capacity();
+    wa::PageCache::Global().set_capacity(0);
+    wa::ResponseCache::Global().set_capacity(0);
+    bool ok = ShoppingRandomSteps(std::max(20, reps / 10), &cold_reset_us, &cold_step_us);
+    wa::PageCache::Global().set_capacity(1024);
+    wa::ResponseCache::Global().set_capacity(response_capacity);
+    if (!ok) return 1;
   }
+  Stats cold_step = Summarise(cold_step_us);
   Stats shop_reset = Summarise(shop_reset_us), shop_step = Summarise(shop_step_us);
 
   // Shopping site: a scripted page mix repeated after each reset, like the fixture cases above
@@ -274,6 +313,10 @@ int main(int argc, char** argv) {
              shop_reset.p90_us, shop_reset.mean_us);
   fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping: random step", shop_step.median_us,
              shop_step.p90_us, shop_step.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping: random, caches off",
+             cold_step.median_us, cold_step.p90_us, cold_step.mean_us);
+  result["shopping_step_caches_off_us"] = {{"median", cold_step.median_us},
+                                           {"p90", cold_step.p90_us}};
   fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping: scripted mix", shop_mix.median_us,
              shop_mix.p90_us, shop_mix.mean_us);
   result["shopping_mix_step_us"] = {{"median", shop_mix.median_us}, {"p90", shop_mix.p90_us}};

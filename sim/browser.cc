@@ -33,7 +33,7 @@ Status Browser::ResetSite(const std::shared_ptr<const SiteModel>& model, bool lo
     if (!db.ok()) return db.status();
     s.db = std::move(*db);
   }
-  WA_RETURN_IF_ERROR(s.db->Deserialize(model->pristine));
+  WA_RETURN_IF_ERROR(s.db->Deserialize(model->pristine, model->pristine_hash));
   s.cookies.clear();
   if (logged_in && !model->default_user.empty()) {
     s.cookies[model->session_cookie] = model->default_user;
@@ -96,15 +96,24 @@ Status Browser::Load(std::string method, std::string url_text, const QueryParams
     req.query = current.Params();
     if (method == "POST") req.form = form;
     req.cookies = s->cookies;
-    SiteContext ctx;
+    SiteContext ctx(now_, rng_ ? rng_ : &default_rng_);
     ctx.model = s->model.get();
     ctx.db = s->db.get();
-    ctx.now = now_;
-    ctx.rng = rng_ ? rng_ : &default_rng_;
     auto sess = s->cookies.find(s->model->session_cookie);
     if (sess != s->cookies.end()) ctx.user = sess->second;
     Response resp;
-    s->model->Dispatch(&req, &ctx, &resp);
+    // A GET whose response is known for this database content, URL and cookies is not run again
+    // (see ResponseCache); otherwise the handler runs, and its response is kept when it wrote
+    // nothing and read neither the clock nor the generator.
+    std::optional<std::string> cache_key;
+    if (method == "GET") cache_key = ResponseCache::Key(*s->model, *s->db, req);
+    if (!cache_key || !ResponseCache::Global().Lookup(*cache_key, &resp)) {
+      s->model->Dispatch(&req, &ctx, &resp);
+      if (cache_key && !ctx.read_clock_or_rng() &&
+          ResponseCache::Key(*s->model, *s->db, req) == cache_key) {
+        ResponseCache::Global().Store(*cache_key, resp);
+      }
+    }
     if (method == "POST") ++s->writes;
     for (const auto& [k, v] : resp.set_cookies) {
       if (v.empty()) {

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "sim/rng.h"
+
 namespace wa {
 namespace {
 
@@ -61,7 +63,33 @@ Status Db::Error(std::string_view what, std::string_view sql) const {
                   std::string(sql.substr(0, 200)) + "]");
 }
 
+void Db::FoldWrite(std::string_view sql, std::initializer_list<SqlParam> params) {
+  uint64_t h = Rng::Mix(fingerprint_ ^ std::hash<std::string_view>()(sql));
+  for (const SqlParam& p : params) {
+    uint64_t v = static_cast<uint64_t>(p.kind_) + 1;
+    switch (p.kind_) {
+      case SqlParam::kNull:
+        break;
+      case SqlParam::kInt:
+        v ^= static_cast<uint64_t>(p.i_) * 0x9e3779b97f4a7c15ULL;
+        break;
+      case SqlParam::kReal: {
+        uint64_t bits;
+        std::memcpy(&bits, &p.d_, sizeof bits);
+        v ^= bits * 0x9e3779b97f4a7c15ULL;
+        break;
+      }
+      case SqlParam::kText:
+        v ^= std::hash<std::string_view>()(p.s_);
+        break;
+    }
+    h = Rng::Mix(h ^ v);
+  }
+  fingerprint_ = h;
+}
+
 Status Db::Exec(std::string_view sql) {
+  FoldWrite(sql, {});  // may write: schema, several statements
   std::string s(sql);
   char* err = nullptr;
   if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
@@ -123,6 +151,7 @@ Status Db::Query(std::string_view sql, std::initializer_list<SqlParam> params,
   auto stmt = Prepare(sql);
   if (!stmt.ok()) return stmt.status();
   WA_RETURN_IF_ERROR(Bind(*stmt, params));
+  if (!sqlite3_stmt_readonly(*stmt)) FoldWrite(sql, params);
   Row row(*stmt);
   while (true) {
     int rc = sqlite3_step(*stmt);
@@ -191,7 +220,9 @@ Status Db::Serialize(std::vector<uint8_t>* image) const {
   return Status::Ok();
 }
 
-Status Db::Deserialize(const std::vector<uint8_t>& image) {
+Status Db::Deserialize(const std::vector<uint8_t>& image, std::optional<uint64_t> image_hash) {
+  fingerprint_known_ = image_hash.has_value();
+  fingerprint_ = Rng::Mix(image_hash.value_or(0) ^ 0x5851f42d4c957f2dULL);
   // Statements prepared against the old image re-prepare themselves on the next step.
   auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
   if (buf == nullptr && !image.empty()) return Internal("out of memory restoring database");
@@ -200,7 +231,10 @@ Status Db::Deserialize(const std::vector<uint8_t>& image) {
   int rc = sqlite3_deserialize(db_, "main", buf, static_cast<sqlite3_int64>(image.size()),
                                static_cast<sqlite3_int64>(image.size()),
                                SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
-  if (rc != SQLITE_OK) return Error("sqlite3_deserialize failed", "");
+  if (rc != SQLITE_OK) {
+    fingerprint_known_ = false;
+    return Error("sqlite3_deserialize failed", "");
+  }
   return Status::Ok();
 }
 

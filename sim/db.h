@@ -8,6 +8,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -83,9 +84,20 @@ class Db {
   int64_t LastInsertRowId() const;
   int Changes() const;
 
-  // Copies the whole database into a byte image / replaces it from one.
+  // Copies the whole database into a byte image / replaces it from one. `image_hash` (a hash of
+  // the image's bytes, computed once by the owner of the image) starts the state fingerprint;
+  // without it the fingerprint is unknown until the next restore that gives one.
   Status Serialize(std::vector<uint8_t>* image) const;
-  Status Deserialize(const std::vector<uint8_t>& image);
+  Status Deserialize(const std::vector<uint8_t>& image,
+                     std::optional<uint64_t> image_hash = std::nullopt);
+
+  // A fingerprint of the database's content that is cheap to read: the image hash of the last
+  // restore folded with every statement since that may have written (SQL text and bound values,
+  // in order). Sites are deterministic, so equal fingerprints mean equal content; the converse
+  // does not hold (two write sequences can reach the same content). Empty when unknown.
+  std::optional<uint64_t> StateFingerprint() const {
+    return fingerprint_known_ ? std::optional<uint64_t>(fingerprint_) : std::nullopt;
+  }
 
   // A 64-bit hash of every table's rows in rowid order (schema names included).
   Result<uint64_t> ContentHash();
@@ -96,8 +108,12 @@ class Db {
   Status Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params);
   Status Error(std::string_view what, std::string_view sql) const;
 
+  void FoldWrite(std::string_view sql, std::initializer_list<SqlParam> params);
+
   sqlite3* db_ = nullptr;
   std::unordered_map<std::string, sqlite3_stmt*> cache_;
+  uint64_t fingerprint_ = 0;
+  bool fingerprint_known_ = true;  // a new database is empty: fingerprint 0
 };
 
 }  // namespace wa

@@ -153,6 +153,66 @@ std::string ExpandPlaceholders(std::string_view text) {
   return out;
 }
 
+ResponseCache& ResponseCache::Global() {
+  static ResponseCache* cache = new ResponseCache();
+  return *cache;
+}
+
+std::optional<std::string> ResponseCache::Key(const SiteModel& model, const Db& db,
+                                              const Request& request) {
+  std::optional<uint64_t> fp = db.StateFingerprint();
+  if (!fp) return std::nullopt;
+  std::string key = std::to_string(reinterpret_cast<uintptr_t>(&model)) + ' ' +
+                    std::to_string(*fp) + ' ' + request.method + ' ' + request.url.ToString();
+  for (const auto& [k, v] : request.cookies) {
+    key += '\n';
+    key += k;
+    key += '=';
+    key += v;
+  }
+  return key;
+}
+
+bool ResponseCache::Lookup(const std::string& key, Response* response) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = capacity_ == 0 ? entries_.end() : entries_.find(key);
+  if (it == entries_.end()) {
+    ++misses_;
+    return false;
+  }
+  ++hits_;
+  *response = it->second;
+  return true;
+}
+
+void ResponseCache::Store(const std::string& key, const Response& response) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (capacity_ == 0) return;
+  auto [it, inserted] = entries_.insert_or_assign(key, response);
+  if (inserted) order_.push_back(key);
+  while (order_.size() > capacity_) {
+    entries_.erase(order_.front());
+    order_.pop_front();
+  }
+}
+
+void ResponseCache::set_capacity(size_t entries) {
+  std::lock_guard<std::mutex> lock(mu_);
+  capacity_ = entries;
+}
+size_t ResponseCache::capacity() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return capacity_;
+}
+uint64_t ResponseCache::hits() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return hits_;
+}
+uint64_t ResponseCache::misses() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return misses_;
+}
+
 std::vector<std::string> AvailableSites() { return {"fixture", "shopping"}; }
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,

@@ -9,11 +9,15 @@
 #define WEBAGENT_SIM_SITE_H_
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/db.h"
@@ -49,14 +53,35 @@ struct Response {
 };
 
 // What a handler may touch: this environment's database of the site, the virtual clock, and a
-// seeded generator. Handlers must be deterministic functions of these and the request.
-struct SiteContext {
+// seeded generator. Handlers must be deterministic functions of these and the request. A GET
+// response that read neither the clock nor the generator and wrote nothing depends only on the
+// request and the database content, so the browser may reuse it (ResponseCache).
+class SiteContext {
+ public:
   const SiteModel* model = nullptr;
   Db* db = nullptr;
-  int64_t now = 0;  // virtual clock, Unix seconds (UTC)
-  Rng* rng = nullptr;
   // The logged-in user name from the session cookie, or empty.
   std::string user;
+
+  SiteContext() = default;
+  SiteContext(int64_t now, Rng* rng) : now_(now), rng_(rng) {}
+  // The virtual clock, Unix seconds (UTC).
+  int64_t Now() const {
+    read_clock_or_rng_ = true;
+    return now_;
+  }
+  // The environment's seeded generator (never null).
+  Rng& Random() const {
+    read_clock_or_rng_ = true;
+    return *rng_;
+  }
+  bool read_clock_or_rng() const { return read_clock_or_rng_; }
+
+ private:
+  int64_t now_ = 0;
+  mutable Rng default_rng_;
+  Rng* rng_ = &default_rng_;
+  mutable bool read_clock_or_rng_ = false;
 };
 
 using Handler = std::function<Status(const Request&, SiteContext&, Response*)>;
@@ -74,6 +99,7 @@ class SiteModel {
   std::string stylesheet_css;  // served at /static/site.css and used by the layout model
   StyleSheet stylesheet;
   std::vector<uint8_t> pristine;  // serialised seeded database
+  uint64_t pristine_hash = 0;     // hash of its bytes (starts each environment's fingerprint)
   std::string default_user;       // account logged in at reset when the task requires login
   std::string session_cookie = "session";
 
@@ -103,6 +129,33 @@ class SiteModel {
   };
   std::vector<Route> routes_;
   Url base_;
+};
+
+// A process-wide cache of GET responses, keyed by the site, the database fingerprint
+// (Db::StateFingerprint), the URL and the cookies sent. Only responses whose handler wrote
+// nothing and read neither the clock nor the generator are stored, so a hit returns exactly what
+// the handler would have returned. Thread-safe; bounded (oldest entries evicted first).
+class ResponseCache {
+ public:
+  static ResponseCache& Global();
+  // The key of a request, or empty when the database fingerprint is unknown.
+  static std::optional<std::string> Key(const SiteModel& model, const Db& db,
+                                        const Request& request);
+  bool Lookup(const std::string& key, Response* response) const;
+  void Store(const std::string& key, const Response& response);
+  // 0 turns caching off (lookups miss, nothing is stored).
+  void set_capacity(size_t entries);
+  size_t capacity() const;
+  uint64_t hits() const;
+  uint64_t misses() const;
+
+ private:
+  ResponseCache() = default;
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, Response> entries_;
+  std::deque<std::string> order_;
+  size_t capacity_ = 4096;
+  mutable uint64_t hits_ = 0, misses_ = 0;
 };
 
 // Placeholder hosts of WebArena task files and the base URLs the simulator serves them at.

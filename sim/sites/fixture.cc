@@ -176,7 +176,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
     if (!body.empty()) {
       WA_RETURN_IF_ERROR(
           ctx.db->Run("INSERT INTO notes (item_id, author, body, created_at) VALUES (?, ?, ?, ?)",
-                      {id, ctx.user.empty() ? std::string("guest") : ctx.user, body, ctx.now}));
+                      {id, ctx.user.empty() ? std::string("guest") : ctx.user, body, ctx.Now()}));
     }
     r->location = "/items/" + std::to_string(id);
     return Status::Ok();
@@ -184,7 +184,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
 
   m->AddRoute("GET", "/form", [f](const Request&, SiteContext& ctx, Response* r) {
     TemplateData data;
-    data.set("token", "tok-" + std::to_string(ctx.now));
+    data.set("token", "tok-" + std::to_string(ctx.Now()));
     return Respond(Page(*f, ctx, "Contact", "form", data), r);
   });
 
@@ -193,7 +193,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
     if (name.empty()) {
       TemplateData data;
       data.set("error", "Please enter your name.");
-      data.set("token", "tok-" + std::to_string(ctx.now));
+      data.set("token", "tok-" + std::to_string(ctx.Now()));
       r->status = 422;
       return Respond(Page(*f, ctx, "Contact", "form", data), r);
     }
@@ -205,7 +205,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
         ctx.db->Run("INSERT INTO submissions (name, email, category, priority, subscribe, message, "
                     "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     {name, req.Param("email"), category, priority,
-                     req.Param("subscribe") == "yes" ? 1 : 0, req.Param("message"), ctx.now}));
+                     req.Param("subscribe") == "yes" ? 1 : 0, req.Param("message"), ctx.Now()}));
     r->location = "/submissions/" + std::to_string(ctx.db->LastInsertRowId());
     return Status::Ok();
   });

@@ -652,7 +652,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
         "shipping, discount, grand_total, shipping_address, billing_address, shipping_method, "
         "payment_method) VALUES (?, ?, ?, 'pending', ?, 0, ?, 0, 0, ?, ?, 'Flat Rate - Fixed', "
         "'Check / Money order')",
-        {*next, inc, kCustomer, ctx.now, 5.0 * static_cast<double>(*n), addr, addr}));
+        {*next, inc, kCustomer, ctx.Now(), 5.0 * static_cast<double>(*n), addr, addr}));
     WA_RETURN_IF_ERROR(ctx.db->Run(
         "INSERT INTO order_items (order_id, product_id, name, sku, price, qty, options) "
         "SELECT ?, p.id, p.name, p.sku, COALESCE(p.special_price, p.price), c.qty, c.options "
@@ -684,7 +684,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
     if (*existing < 0) {
       WA_RETURN_IF_ERROR(ctx.db->Run(
           "INSERT INTO wishlist_items (customer_id, product_id, qty, added_at) VALUES (?, ?, 1, ?)",
-          {kCustomer, product, ctx.now}));
+          {kCustomer, product, ctx.Now()}));
     }
     Flash(r, *name + " has been added to your Wish List.", "/wishlist/");
     return Status::Ok();
@@ -1019,7 +1019,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
         "INSERT INTO contact_messages (name, email, telephone, comment, created_at) VALUES "
         "(?, ?, ?, ?, ?)",
         {req.Param("name"), req.Param("email"), req.Param("telephone"), req.Param("comment"),
-         ctx.now}));
+         ctx.Now()}));
     Flash(r,
           "Thanks for contacting us with your comments and questions. We'll respond to you very "
           "soon.",

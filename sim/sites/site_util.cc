@@ -99,7 +99,10 @@ Status BuildPristine(std::string_view schema, const std::function<Status(Db&)>& 
   WA_RETURN_IF_ERROR((*db)->Exec("BEGIN"));
   WA_RETURN_IF_ERROR(populate(**db));
   WA_RETURN_IF_ERROR((*db)->Exec("COMMIT"));
-  return (*db)->Serialize(&model->pristine);
+  WA_RETURN_IF_ERROR((*db)->Serialize(&model->pristine));
+  model->pristine_hash = std::hash<std::string_view>()(std::string_view(
+      reinterpret_cast<const char*>(model->pristine.data()), model->pristine.size()));
+  return Status::Ok();
 }
 
 }  // namespace wa

@@ -244,6 +244,35 @@ TEST_CASE("Reset restores the pristine database; envs are isolated", "[env]") {
   CHECK(a.r.observation.find("No submissions yet") != std::string::npos);
 }
 
+TEST_CASE("Response cache: GETs are reused only while content, URL and cookies match",
+          "[env][browser]") {
+  ResponseCache& cache = ResponseCache::Global();
+  Fixture f("/submissions/1");
+  uint64_t hits = cache.hits();
+  REQUIRE(f.env.Reset("__FIXTURE__/submissions/1", 8, &f.r).ok());
+  CHECK(cache.hits() == hits + 1);  // same pristine content, URL and cookies
+  CHECK(f.r.observation.find("There is no submission 1.") != std::string::npos);
+  // The contact form reads the virtual clock (its token), so it is never stored.
+  REQUIRE(f.env.Reset("__FIXTURE__/form", 8, &f.r).ok());
+  hits = cache.hits();
+  REQUIRE(f.env.Reset("__FIXTURE__/form", 8, &f.r).ok());
+  CHECK(cache.hits() == hits);
+  // A write changes the fingerprint: submission 1 now exists, the cached 404 is not served.
+  f.Step("do(action=\"Type\", argument=\"Ann\", element=\"" +
+         std::to_string(IdOf(f.r.observation, "placeholder=\"Jane Doe\"")) + "\")");
+  f.Step("do(action=\"Press Enter\")");
+  CHECK(f.r.info.url == "http://localhost:8099/submissions/1");
+  CHECK(f.r.observation.find("There is no submission 1.") == std::string::npos);
+  CHECK(f.r.observation.find("Ann") != std::string::npos);
+  // Turned off, nothing is looked up or stored.
+  size_t capacity = cache.capacity();
+  cache.set_capacity(0);
+  hits = cache.hits();
+  REQUIRE(f.env.Reset("__FIXTURE__/submissions/1", 8, &f.r).ok());
+  CHECK(cache.hits() == hits);
+  cache.set_capacity(capacity);
+}
+
 // Runs random-policy episodes and returns every observation, URL and state hash.
 std::vector<std::string> Trace(size_t threads, uint64_t seed) {
   const size_t kEnvs = 4;

@@ -3,6 +3,8 @@
 
 #include "sim/env.h"
 #include "sim/locator.h"
+#include "sim/random_policy.h"
+#include "sim/site.h"
 #include "sim/sites/shopping_data.h"
 #include "sim/task.h"
 #include "sim/task_templates.h"
@@ -153,6 +155,40 @@ TEST_CASE("Shopping flows: cart, checkout creates an order, search ranking", "[s
   CHECK(*db.QueryInt("SELECT COUNT(*) FROM orders", {}) == orders + 1);
   CHECK(*db.QueryText("SELECT status FROM orders ORDER BY id DESC LIMIT 1", {}) == "pending");
   CHECK(*db.QueryInt("SELECT COUNT(*) FROM cart_items", {}) == 0);
+}
+
+// Random-policy episodes on the storefront (page mix with some form posts) give the same
+// observations, URLs and database content with the response cache on and off.
+TEST_CASE("Shopping: the response cache never changes what an episode sees", "[shopping]") {
+  auto trace = [](bool cached) {
+    ResponseCache& cache = ResponseCache::Global();
+    size_t capacity = cache.capacity();
+    cache.set_capacity(cached ? capacity : 0);
+    std::vector<std::string> out;
+    Env env;
+    StepResult r;
+    for (uint64_t episode = 0; episode < 6; ++episode) {
+      REQUIRE(env.Reset("__SHOPPING__/", episode, &r).ok());
+      Rng rng(100 + episode);
+      for (int step = 0; step < 25 && !r.terminated; ++step) {
+        std::string action = RandomActionText(*env.browser().page(), rng, 0.0);
+        env.Step(action, &r);
+        out.push_back(action + "\n" + r.info.url + "\n" + r.info.action_error + "\n" +
+                      r.observation + "\n" + std::to_string(*env.StateHash()));
+      }
+    }
+    cache.set_capacity(capacity);
+    return out;
+  };
+  uint64_t hits = ResponseCache::Global().hits();
+  auto on = trace(true);
+  CHECK(ResponseCache::Global().hits() > hits);
+  auto off = trace(false);
+  REQUIRE(on.size() == off.size());
+  for (size_t i = 0; i < on.size(); ++i) {
+    INFO("step record " << i);
+    REQUIRE(on[i] == off[i]);
+  }
 }
 
 // The storefront's search runs on an in-memory token index; the task references use
