@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include "agent/prompt.h"
+#include "sim/text.h"
+
 namespace wa {
 namespace {
 
@@ -12,7 +15,8 @@ CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, name TEXT NOT NULL, con
                                  started_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS episodes (
   id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, stage TEXT NOT NULL, split TEXT NOT NULL,
-  task_id INTEGER NOT NULL, sites TEXT NOT NULL, intent TEXT NOT NULL,
+  task_id INTEGER NOT NULL, template_id INTEGER NOT NULL, sites TEXT NOT NULL,
+  intent TEXT NOT NULL,
   policy_version INTEGER NOT NULL, group_index INTEGER NOT NULL, member INTEGER NOT NULL,
   reward REAL NOT NULL, answer TEXT NOT NULL, verdict TEXT NOT NULL, steps INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS episodes_by_run ON episodes (run_id, id);
@@ -23,6 +27,17 @@ CREATE TABLE IF NOT EXISTS steps (
 CREATE INDEX IF NOT EXISTS steps_by_episode ON steps (episode_id, idx);
 )sql";
 
+// Whether the file already holds a store, and of which schema version.
+Result<int64_t> ExistingVersion(Db& db) {
+  auto tables = db.QueryInt(
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'episodes', "
+      "'steps')",
+      {});
+  if (!tables.ok()) return tables.status();
+  if (*tables == 0) return int64_t{-1};
+  return db.QueryInt("SELECT user_version FROM pragma_user_version", {});
+}
+
 }  // namespace
 
 nlohmann::json PageBoxes(const Page& page) {
@@ -30,7 +45,9 @@ nlohmann::json PageBoxes(const Page& page) {
   const auto& labels = page.labels();
   for (size_t i = 0; i < labels.size(); ++i) {
     Box b = page.ViewportBox(labels[i]);
-    out.push_back({i, b.x, b.y, b.w, b.h, std::string(page.doc().TagNameOf(labels[i]))});
+    std::string text = CollapseWhitespace(InnerText(page.doc(), page.styles(), labels[i]));
+    if (text.size() > 120) text = std::string(TruncateUtf8(text, 120)) + "...";
+    out.push_back({i, b.x, b.y, b.w, b.h, std::string(page.doc().TagNameOf(labels[i])), text});
   }
   return out;
 }
@@ -42,7 +59,18 @@ Result<std::unique_ptr<EpisodeStore>> EpisodeStore::Open(const std::string& path
   auto db = Db::OpenFile(path);
   if (!db.ok()) return db.status();
   s->db_ = std::move(*db);
+  auto version = ExistingVersion(*s->db_);
+  if (!version.ok()) {
+    return InvalidArgument(path + " is not an SQLite episode store: " + version.status().message());
+  }
+  if (*version != -1 && *version != kEpisodeStoreVersion) {
+    return FailedPrecondition(path + " holds an episode store of schema version " +
+                              std::to_string(*version) + "; this build writes version " +
+                              std::to_string(kEpisodeStoreVersion) + " (use a new file)");
+  }
   WA_RETURN_IF_ERROR(s->db_->Exec(kSchema));
+  WA_RETURN_IF_ERROR(
+      s->db_->Exec("PRAGMA user_version = " + std::to_string(kEpisodeStoreVersion)));
   int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
@@ -103,10 +131,11 @@ Status EpisodeStore::Write(const std::vector<EpisodeRecord>& batch) {
   WA_RETURN_IF_ERROR(db_->Exec("BEGIN"));
   for (const EpisodeRecord& e : batch) {
     Status st = db_->Run(
-        "INSERT INTO episodes (run_id, stage, split, task_id, sites, intent, policy_version, "
-        "group_index, member, reward, answer, verdict, steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-        "?, ?, ?, ?)",
-        {run_id_, e.stage, e.split, e.task_id, e.sites, e.intent, e.policy_version, e.group,
+        "INSERT INTO episodes (run_id, stage, split, task_id, template_id, sites, intent, "
+        "policy_version, group_index, member, reward, answer, verdict, steps) VALUES (?, ?, ?, ?, "
+        "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {run_id_, e.stage, e.split, e.task_id, e.template_id, e.sites, e.intent, e.policy_version,
+         e.group,
          e.member, static_cast<double>(e.reward), e.answer, e.verdict,
          static_cast<int64_t>(e.steps.size())});
     int64_t episode = db_->LastInsertRowId();

@@ -21,21 +21,27 @@
 
 namespace wa {
 
+// Schema version of the store file (PRAGMA user_version); readers refuse other versions.
+inline constexpr int64_t kEpisodeStoreVersion = 2;
+
 struct StepRecord {
   std::string url, observation, prompt, response, action, action_error;
-  nlohmann::json boxes = nlohmann::json::array();  // [[id, x, y, w, h, tag], ...] (viewport px)
+  // [[id, x, y, w, h, tag, text], ...]: labelled elements in viewport pixels.
+  nlohmann::json boxes = nlohmann::json::array();
 };
 
 struct EpisodeRecord {
   std::string stage, split, sites, intent, answer, verdict;
   int task_id = 0;
+  int template_id = -1;
   int64_t policy_version = 0;
   int group = 0, member = 0;
   float reward = 0;
   std::vector<StepRecord> steps;
 };
 
-// The labelled elements of a page (observation ids) with their viewport boxes and tags.
+// The labelled elements of a page (observation ids) with their viewport boxes, tags and text
+// (whitespace collapsed, at most 120 bytes).
 nlohmann::json PageBoxes(const Page& page);
 
 class EpisodeStore {

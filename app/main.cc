@@ -34,6 +34,8 @@
 #include "sim/rng.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
+#include "viewer/run_store.h"
+#include "viewer/viewer.h"
 
 namespace {
 
@@ -593,6 +595,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
         rec.stage = "grpo";
         rec.split = "train";
         rec.task_id = g.task.task_id;
+        rec.template_id = g.task.intent_template_id;
         for (const std::string& site : g.task.sites) {
           rec.sites += (rec.sites.empty() ? "" : "+") + site;
         }
@@ -1098,6 +1101,24 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   eval_cmd->add_option("--out", ev.out, "JSON result file ('' for none)")->capture_default_str();
 
+  wa::ViewerOptions view;
+  std::string view_screenshot;
+  auto* view_cmd = app.add_subcommand(
+      "view", "Episode viewer (ImGui): browse a run's episodes, steps, verdicts and metrics");
+  view_cmd->add_option("run", view.run, "Run directory (holding episodes.sqlite) or store file")
+      ->required();
+  view_cmd->add_option("--episode", view.episode, "Store id of the episode to open first");
+  view_cmd->add_option("--step", view.step, "Step to show first (0-based)");
+  view_cmd
+      ->add_option("--tab", view.tab,
+                   "Details tab: response, observation, prompt, verdict, group, dashboard")
+      ->check(CLI::IsMember({"", "response", "observation", "prompt", "verdict", "group",
+                             "dashboard"}));
+  view_cmd->add_option("--width", view.width, "Window width")->capture_default_str();
+  view_cmd->add_option("--height", view.height, "Window height")->capture_default_str();
+  view_cmd->add_option("--screenshot", view_screenshot,
+                       "Render one frame offscreen, write it as PNG and exit (xvfb-run works)");
+
   std::string export_path, published;
   ReportArgs rep;
   auto* report_cmd = app.add_subcommand(
@@ -1238,6 +1259,28 @@ int main(int argc, char** argv) {
   if (obs_cmd->parsed()) return RunObserve(obs_url, obs_type, obs_scrolls);
   if (eval_cmd->parsed()) return RunEval(ev);
   if (report_cmd->parsed()) return RunReport(rep);
+  if (view_cmd->parsed()) {
+    if (!view_screenshot.empty()) {
+      // The store is checked first so that a bad path is reported on the terminal too.
+      auto store = wa::RunStore::Open(view.run);
+      if (!store.ok()) fmt::print(stderr, "warning: {}\n", store.status().message());
+      wa::Status st = wa::WriteScreenshot(view, view_screenshot);
+      if (!st.ok()) {
+        fmt::print(stderr, "error: {}\n", st.message());
+        return 1;
+      }
+      fmt::print("wrote {}\n", view_screenshot);
+      return store.ok() ? 0 : 1;
+    }
+    auto store = wa::RunStore::Open(view.run);
+    if (!store.ok()) fmt::print(stderr, "error: {}\n", store.status().message());
+    wa::Status st = wa::RunViewer(view);  // shows the error in the window too
+    if (!st.ok()) {
+      fmt::print(stderr, "error: {}\n", st.message());
+      return 1;
+    }
+    return store.ok() ? 0 : 1;
+  }
   if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
   if (sites_cmd->parsed()) {
     auto available = wa::AvailableSites();
