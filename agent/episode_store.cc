@@ -69,8 +69,7 @@ Result<std::unique_ptr<EpisodeStore>> EpisodeStore::Open(const std::string& path
                               std::to_string(kEpisodeStoreVersion) + " (use a new file)");
   }
   WA_RETURN_IF_ERROR(s->db_->Exec(kSchema));
-  WA_RETURN_IF_ERROR(
-      s->db_->Exec("PRAGMA user_version = " + std::to_string(kEpisodeStoreVersion)));
+  WA_RETURN_IF_ERROR(s->db_->Exec("PRAGMA user_version = " + std::to_string(kEpisodeStoreVersion)));
   int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
@@ -135,8 +134,7 @@ Status EpisodeStore::Write(const std::vector<EpisodeRecord>& batch) {
         "policy_version, group_index, member, reward, answer, verdict, steps) VALUES (?, ?, ?, ?, "
         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         {run_id_, e.stage, e.split, e.task_id, e.template_id, e.sites, e.intent, e.policy_version,
-         e.group,
-         e.member, static_cast<double>(e.reward), e.answer, e.verdict,
+         e.group, e.member, static_cast<double>(e.reward), e.answer, e.verdict,
          static_cast<int64_t>(e.steps.size())});
     int64_t episode = db_->LastInsertRowId();
     for (size_t i = 0; i < e.steps.size() && st.ok(); ++i) {

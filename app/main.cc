@@ -1112,8 +1112,8 @@ int main(int argc, char** argv) {
   view_cmd
       ->add_option("--tab", view.tab,
                    "Details tab: response, observation, prompt, verdict, group, dashboard")
-      ->check(CLI::IsMember({"", "response", "observation", "prompt", "verdict", "group",
-                             "dashboard"}));
+      ->check(CLI::IsMember(
+          {"", "response", "observation", "prompt", "verdict", "group", "dashboard"}));
   view_cmd->add_option("--width", view.width, "Window width")->capture_default_str();
   view_cmd->add_option("--height", view.height, "Window height")->capture_default_str();
   view_cmd->add_option("--screenshot", view_screenshot,

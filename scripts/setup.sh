@@ -9,6 +9,7 @@ PACKAGES=(
   libgumbo-dev libsqlite3-dev catch2 nlohmann-json3-dev libfmt-dev libcli11-dev
   libkainjow-mustache-dev libcpp-httplib-dev libicu-dev
   libtorch-dev libopenblas0-pthread python3-numpy libstb-dev
+  libimgui-dev libglfw3-dev libgl1-mesa-dri xvfb xauth
 )
 # Node.js runs the reference tokenizers (tools/); a Node.js installed another way is kept.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -98,7 +98,8 @@ Result<std::unique_ptr<RunStore>> RunStore::Open(const std::string& path) {
                     " (a run directory written by `webagent train --stage grpo` has one)");
   }
   auto db = Db::OpenFile(s->store_path_, /*read_only=*/true);
-  if (!db.ok()) return InvalidArgument("cannot open " + s->store_path_ + ": " + db.status().message());
+  if (!db.ok())
+    return InvalidArgument("cannot open " + s->store_path_ + ": " + db.status().message());
   s->db_ = std::move(*db);
   auto tables = s->db_->QueryInt(
       "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'episodes', "
@@ -124,9 +125,9 @@ Result<std::unique_ptr<RunStore>> RunStore::Open(const std::string& path) {
 
 Result<std::vector<EpisodeSummary>> RunStore::Episodes(int64_t after_id) {
   std::vector<EpisodeSummary> out;
-  Status st = db_->Query(std::string("SELECT ") + kSummaryColumns +
-                             " FROM episodes WHERE id > ? ORDER BY id",
-                         {after_id}, [&](const Row& r) { out.push_back(ReadSummary(r)); });
+  Status st = db_->Query(
+      std::string("SELECT ") + kSummaryColumns + " FROM episodes WHERE id > ? ORDER BY id",
+      {after_id}, [&](const Row& r) { out.push_back(ReadSummary(r)); });
   if (!st.ok()) return st;
   return out;
 }
@@ -134,14 +135,14 @@ Result<std::vector<EpisodeSummary>> RunStore::Episodes(int64_t after_id) {
 Result<EpisodeView> RunStore::Load(int64_t episode_id) {
   EpisodeView v;
   bool found = false;
-  Status st = db_->Query(std::string("SELECT ") + kSummaryColumns +
-                             ", answer, verdict FROM episodes WHERE id = ?",
-                         {episode_id}, [&](const Row& r) {
-                           v.summary = ReadSummary(r);
-                           v.answer = r.Text(13);
-                           v.verdict = r.Text(14);
-                           found = true;
-                         });
+  Status st = db_->Query(
+      std::string("SELECT ") + kSummaryColumns + ", answer, verdict FROM episodes WHERE id = ?",
+      {episode_id}, [&](const Row& r) {
+        v.summary = ReadSummary(r);
+        v.answer = r.Text(13);
+        v.verdict = r.Text(14);
+        found = true;
+      });
   if (!st.ok()) return st;
   if (!found) return NotFound("no episode " + std::to_string(episode_id));
   st = db_->Query(

@@ -79,7 +79,8 @@ void LineChart(const char* title, const std::vector<Series>& series, ImVec2 size
       if (std::isfinite(s.y[i])) pts.push_back(map(s.x[i], s.y[i]));
     }
     if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f, s.colour);
-    if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.colour, 0, 1.5f);
+    if (pts.size() > 1)
+      dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), s.colour, 0, 1.5f);
     if (series.size() > 1) {
       dl->AddRectFilled(ImVec2(legend_x, p0.y + 6), ImVec2(legend_x + 10, p0.y + 16), s.colour);
       dl->AddText(ImVec2(legend_x + 13, p0.y + 4), Rgb(60, 60, 60), s.name.c_str());
@@ -163,7 +164,8 @@ class App {
  private:
   std::map<std::string, std::map<int, float>> ReadSweeps() const {
     std::map<std::string, std::map<int, float>> out;
-    for (const fs::path& dir : {fs::path(store_->run_dir()), fs::path(store_->run_dir()).parent_path()}) {
+    for (const fs::path& dir :
+         {fs::path(store_->run_dir()), fs::path(store_->run_dir()).parent_path()}) {
       std::ifstream in(dir / "report.json");
       if (!in) continue;
       nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
@@ -223,7 +225,8 @@ class App {
     ImGui::Text("%s", store_->store_path().c_str());
     bool changed = false;
     ImGui::SetNextItemWidth(-1);
-    changed |= ImGui::InputTextWithHint("##intent", "search intents", intent_buf_, sizeof intent_buf_);
+    changed |=
+        ImGui::InputTextWithHint("##intent", "search intents", intent_buf_, sizeof intent_buf_);
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputTextWithHint("##split", "split", split_buf_, sizeof split_buf_);
     ImGui::SameLine();
@@ -283,8 +286,9 @@ class App {
           ImGui::TableNextColumn();
           ImGui::Text("%lld", static_cast<long long>(e.policy_version));
           ImGui::TableNextColumn();
-          ImGui::TextColored(e.success() ? ImVec4(0.1f, 0.6f, 0.2f, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1),
-                             "%.0f", e.reward);
+          ImGui::TextColored(
+              e.success() ? ImVec4(0.1f, 0.6f, 0.2f, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1), "%.0f",
+              e.reward);
           ImGui::TableNextColumn();
           ImGui::Text("%d", e.turns);
           ImGui::TableNextColumn();
@@ -298,16 +302,17 @@ class App {
   void DrawEpisode(Frame* info) {
     if (!error_.empty()) ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.1f, 1), "%s", error_.c_str());
     if (!has_current_) {
-      ImGui::TextUnformatted(all_.empty() ? "The store has no episodes yet." : "Select an episode.");
+      ImGui::TextUnformatted(all_.empty() ? "The store has no episodes yet."
+                                          : "Select an episode.");
       DrawDashboard();
       return;
     }
     const EpisodeSummary& e = current_.summary;
-    ImGui::TextWrapped("Episode %lld  task %d  template %d  %s/%s  %s  version %lld  group %d member %d  "
-                       "reward %.0f",
-                       static_cast<long long>(e.id), e.task_id, e.template_id, e.stage.c_str(),
-                       e.split.c_str(), e.sites.c_str(), static_cast<long long>(e.policy_version),
-                       e.group, e.member, e.reward);
+    ImGui::TextWrapped(
+        "Episode %lld  task %d  template %d  %s/%s  %s  version %lld  group %d member %d  "
+        "reward %.0f",
+        static_cast<long long>(e.id), e.task_id, e.template_id, e.stage.c_str(), e.split.c_str(),
+        e.sites.c_str(), static_cast<long long>(e.policy_version), e.group, e.member, e.reward);
     ImGui::TextWrapped("Intent: %s", e.intent.c_str());
     const int n = static_cast<int>(current_.steps.size());
     if (n == 0) {
@@ -396,8 +401,8 @@ class App {
     info->canvas_y1 = origin.y + canvas_size.y;
     if (tip != nullptr) {
       ImGui::BeginTooltip();
-      ImGui::Text("id %d  <%s>  %.0fx%.0f at (%.0f, %.0f)", tip->id, tip->tag.c_str(), tip->w, tip->h,
-                  tip->x, tip->y);
+      ImGui::Text("id %d  <%s>  %.0fx%.0f at (%.0f, %.0f)", tip->id, tip->tag.c_str(), tip->w,
+                  tip->h, tip->x, tip->y);
       ImGui::PushTextWrapPos(480);
       ImGui::TextUnformatted(tip->text.c_str());
       ImGui::PopTextWrapPos();
@@ -434,7 +439,8 @@ class App {
         break;
       case 3:
         ImGui::Text("reward %.0f", current_.summary.reward);
-        ImGui::TextWrapped("answer: %s", current_.answer.empty() ? "(none)" : current_.answer.c_str());
+        ImGui::TextWrapped("answer: %s",
+                           current_.answer.empty() ? "(none)" : current_.answer.c_str());
         ImGui::Separator();
         DrawVerdict(current_.verdict);
         break;
@@ -497,12 +503,16 @@ class App {
 
   void DrawDashboard() {
     std::map<std::string, Series> s;
-    const std::vector<std::pair<const char*, ImU32>> keys = {
-        {"reward", Rgb(30, 120, 200)},        {"kl", Rgb(200, 80, 40)},
-        {"turns", Rgb(90, 90, 90)},           {"tokens", Rgb(120, 60, 160)},
-        {"entropy", Rgb(20, 150, 130)},       {"generate_s", Rgb(30, 120, 200)},
-        {"env_s", Rgb(40, 160, 60)},          {"learn_s", Rgb(200, 80, 40)},
-        {"engine_idle_s", Rgb(150, 150, 150)}, {"learner_idle_s", Rgb(60, 60, 60)}};
+    const std::vector<std::pair<const char*, ImU32>> keys = {{"reward", Rgb(30, 120, 200)},
+                                                             {"kl", Rgb(200, 80, 40)},
+                                                             {"turns", Rgb(90, 90, 90)},
+                                                             {"tokens", Rgb(120, 60, 160)},
+                                                             {"entropy", Rgb(20, 150, 130)},
+                                                             {"generate_s", Rgb(30, 120, 200)},
+                                                             {"env_s", Rgb(40, 160, 60)},
+                                                             {"learn_s", Rgb(200, 80, 40)},
+                                                             {"engine_idle_s", Rgb(150, 150, 150)},
+                                                             {"learner_idle_s", Rgb(60, 60, 60)}};
     Series success{"test success %", {}, {}, Rgb(30, 150, 60)};
     for (const auto& m : metrics_) {
       std::string stage = m.value("stage", "");
@@ -542,8 +552,8 @@ class App {
     ImGui::BeginGroup();
     one("KL to the reference", {"kl"});
     one("tokens generated", {"tokens"});
-    one("time split per update (s)", {"generate_s", "env_s", "learn_s", "engine_idle_s",
-                                      "learner_idle_s"});
+    one("time split per update (s)",
+        {"generate_s", "env_s", "learn_s", "engine_idle_s", "learner_idle_s"});
     ImGui::EndGroup();
     if (s.count("entropy")) one("entropy", {"entropy"});
     if (!sweeps_.empty()) {

@@ -14,13 +14,13 @@
 namespace wa {
 
 struct ViewerOptions {
-  std::string run;            // run directory or episode store file
-  int64_t episode = -1;       // store id of the episode to open first (-1: the first)
-  int step = 0;               // step to show first
-  std::string tab;            // details tab shown first: response, observation, prompt,
-                              // verdict, group, dashboard ("" = response)
+  std::string run;       // run directory or episode store file
+  int64_t episode = -1;  // store id of the episode to open first (-1: the first)
+  int step = 0;          // step to show first
+  std::string tab;       // details tab shown first: response, observation, prompt,
+                         // verdict, group, dashboard ("" = response)
   int width = 1600, height = 1000;
-  bool live = true;           // poll the store and metrics for new data once a second
+  bool live = true;  // poll the store and metrics for new data once a second
 };
 
 struct Frame {
