@@ -137,6 +137,10 @@ Result<std::string> Render(const Shopping& s, SiteContext& ctx, const Request& r
         ctx.db->QueryInt("SELECT COUNT(*) FROM wishlist_items WHERE customer_id = ?", {kCustomer});
     if (!wish.ok()) return wish.status();
     if (*wish > 0) layout.set("wish_count", std::to_string(*wish));
+    auto compare =
+        ctx.db->QueryInt("SELECT COUNT(*) FROM compare_items WHERE customer_id = ?", {kCustomer});
+    if (!compare.ok()) return compare.status();
+    if (*compare > 0) layout.set("compare_count", std::to_string(*compare));
   }
   auto cart = ctx.db->QueryInt("SELECT COALESCE(SUM(qty), 0) FROM cart_items WHERE customer_id = ?",
                                {kCustomer});
@@ -431,7 +435,7 @@ Status ProductPage(const Shopping& s, const Request& req, SiteContext& ctx, Resp
   int count = 0;
   WA_RETURN_IF_ERROR(ctx.db->Query(
       "SELECT nickname, summary, body, rating, created_at FROM reviews WHERE product_id = ? "
-      "ORDER BY id",
+      "AND status = 'approved' ORDER BY id",
       {id}, [&](const Row& r) {
         TemplateData rv;
         rv.set("nickname", r.Text(0));
@@ -1026,6 +1030,167 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
           "/contact/index/");
     return Status::Ok();
   });
+
+  // Compare list.
+  m->AddRoute("POST", "/catalog/product_compare/add",
+              [](const Request& req, SiteContext& ctx, Response* r) {
+                if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+                int64_t product = ParseId(req.Param("product"));
+                auto name =
+                    ctx.db->QueryText("SELECT name FROM products WHERE id = ?", {product}, "");
+                if (!name.ok()) return name.status();
+                if (name->empty()) return NotFound("The product does not exist.");
+                WA_RETURN_IF_ERROR(ctx.db->Run(
+                    "INSERT INTO compare_items (customer_id, product_id, added_at) SELECT ?, ?, ? "
+                    "WHERE NOT EXISTS (SELECT 1 FROM compare_items WHERE customer_id = ? AND "
+                    "product_id = ?)",
+                    {kCustomer, product, ctx.Now(), kCustomer, product}));
+                Flash(r, "You added product " + *name + " to the comparison list.",
+                      "/catalog/product_compare/");
+                return Status::Ok();
+              });
+  auto compare = [s](const Request& req, SiteContext& ctx, Response* r) -> Status {
+    if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+    TemplateList items;
+    WA_RETURN_IF_ERROR(ctx.db->Query(
+        "SELECT p.id, p.name, p.url_key, COALESCE(p.special_price, p.price), p.sku, p.brand, "
+        "p.review_count, p.rating FROM compare_items c JOIN products p ON p.id = c.product_id "
+        "WHERE c.customer_id = ? ORDER BY c.id",
+        {kCustomer}, [&](const Row& row) {
+          TemplateData d;
+          d.set("product_id", std::to_string(row.Int(0)));
+          d.set("name", row.Text(1));
+          d.set("url_key", row.Text(2));
+          d.set("price", FormatMoney(row.Real(3)));
+          d.set("sku", row.Text(4));
+          d.set("brand", row.Text(5));
+          d.set("rating", row.Int(6) > 0 ? std::to_string(std::lround(row.Real(7) * 20)) + "%"
+                                         : std::string("No reviews"));
+          items.push_back(std::move(d));
+        }));
+    TemplateData data;
+    data.set("has_items", !items.empty());
+    data.set("items", std::move(items));
+    return Respond(
+        Render(*s, ctx, req, "Products Comparison List", "compare", data, r, {{"Home", "/"}}), r);
+  };
+  m->AddRoute("GET", "/catalog/product_compare", compare);
+  m->AddRoute("GET", "/catalog/product_compare/index", compare);
+  m->AddRoute("POST", "/catalog/product_compare/remove",
+              [](const Request& req, SiteContext& ctx, Response* r) {
+                if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+                WA_RETURN_IF_ERROR(ctx.db->Run(
+                    "DELETE FROM compare_items WHERE customer_id = ? AND product_id = ?",
+                    {kCustomer, ParseId(req.Param("product"))}));
+                r->location = "/catalog/product_compare/";
+                return Status::Ok();
+              });
+  m->AddRoute("POST", "/catalog/product_compare/clear",
+              [](const Request&, SiteContext& ctx, Response* r) {
+                if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+                WA_RETURN_IF_ERROR(
+                    ctx.db->Run("DELETE FROM compare_items WHERE customer_id = ?", {kCustomer}));
+                Flash(r, "You cleared the comparison list.", "/catalog/product_compare/");
+                return Status::Ok();
+              });
+
+  // Reviews: a submitted review waits for moderation (status "pending"), as in Magento, so it
+  // is listed under My Product Reviews but not yet on the product page.
+  m->AddRoute(
+      "POST", "/review/product/post/id/{id}",
+      [](const Request& req, SiteContext& ctx, Response* r) {
+        int64_t product = ParseId(req.Capture(0));
+        auto key = ctx.db->QueryText("SELECT url_key FROM products WHERE id = ?", {product}, "");
+        if (!key.ok()) return key.status();
+        if (key->empty()) return NotFound("The product does not exist.");
+        const std::string back = "/" + *key + ".html";
+        std::string nickname = req.Param("nickname"), title = req.Param("title"),
+                    detail = req.Param("detail");
+        int64_t rating = ParseId(req.Param("rating"), 0);
+        if (nickname.empty() || title.empty() || detail.empty() || rating < 1 || rating > 5) {
+          Flash(r, "Please enter a rating, a nickname, a summary and a review.", back);
+          return Status::Ok();
+        }
+        WA_RETURN_IF_ERROR(ctx.db->Run(
+            "INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at, "
+            "customer_id, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')",
+            {product, nickname.substr(0, 255), title.substr(0, 255), detail.substr(0, 10000),
+             rating, ctx.Now(), SignedIn(ctx) ? SqlParam(kCustomer) : SqlParam(nullptr)}));
+        Flash(r, "You submitted your review for moderation.", back);
+        return Status::Ok();
+      });
+  m->AddRoute("GET", "/review/customer",
+              [s, account_page](const Request& req, SiteContext& ctx, Response* r) {
+                if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+                TemplateList reviews;
+                WA_RETURN_IF_ERROR(ctx.db->Query(
+                    "SELECT r.created_at, p.name, p.url_key, r.rating, r.summary, r.body, "
+                    "r.status FROM reviews r JOIN products p ON p.id = r.product_id WHERE "
+                    "r.customer_id = ? ORDER BY r.id DESC",
+                    {kCustomer}, [&](const Row& row) {
+                      TemplateData d;
+                      d.set("date", FormatDate(row.Int(0)));
+                      d.set("name", row.Text(1));
+                      d.set("url_key", row.Text(2));
+                      d.set("rating", std::to_string(row.Int(3)));
+                      d.set("summary", row.Text(4));
+                      d.set("body", row.Text(5));
+                      std::string status = row.Text(6);
+                      status[0] =
+                          static_cast<char>(std::toupper(static_cast<unsigned char>(status[0])));
+                      d.set("status", status);
+                      reviews.push_back(std::move(d));
+                    }));
+                TemplateData data;
+                data.set("has_reviews", !reviews.empty());
+                data.set("reviews", std::move(reviews));
+                auto body = s->templates.Render("my_reviews", data);
+                if (!body.ok()) return body.status();
+                return account_page(req, ctx, r, "My Product Reviews", *body);
+              });
+
+  // Account information.
+  m->AddRoute("GET", "/customer/account/edit",
+              [s, account_page](const Request& req, SiteContext& ctx, Response* r) {
+                if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+                TemplateData data;
+                WA_RETURN_IF_ERROR(
+                    ctx.db->Query("SELECT firstname, lastname, email FROM customers WHERE id = ?",
+                                  {kCustomer}, [&](const Row& row) {
+                                    data.set("firstname", row.Text(0));
+                                    data.set("lastname", row.Text(1));
+                                    data.set("email", row.Text(2));
+                                  }));
+                auto body = s->templates.Render("account_edit", data);
+                if (!body.ok()) return body.status();
+                return account_page(req, ctx, r, "Edit Account Information", *body);
+              });
+  m->AddRoute(
+      "POST", "/customer/account/editPost", [](const Request& req, SiteContext& ctx, Response* r) {
+        if (!SignedIn(ctx)) return RequireLogin(ctx, r);
+        std::string first = req.Param("firstname"), last = req.Param("lastname"),
+                    email = req.Param("email");
+        if (first.empty() || last.empty() || email.find('@') == std::string::npos) {
+          Flash(r, "Please enter a first name, a last name and a valid email address.",
+                "/customer/account/edit/");
+          return Status::Ok();
+        }
+        auto taken = ctx.db->QueryInt("SELECT COUNT(*) FROM customers WHERE email = ? AND id != ?",
+                                      {email, kCustomer});
+        if (!taken.ok()) return taken.status();
+        if (*taken > 0) {
+          Flash(r, "A customer with the same email address already exists.",
+                "/customer/account/edit/");
+          return Status::Ok();
+        }
+        WA_RETURN_IF_ERROR(ctx.db->Run(
+            "UPDATE customers SET firstname = ?, lastname = ?, email = ? WHERE id = ?",
+            {first.substr(0, 255), last.substr(0, 255), email.substr(0, 255), kCustomer}));
+        // The session cookie names the account by email.
+        r->set_cookies.emplace_back(ctx.model->session_cookie, email.substr(0, 255));
+        Flash(r, "You saved the account information.", "/customer/account/");
+        return Status::Ok();
+      });
 
   // Session.
   m->AddRoute("GET", "/customer/account/logout", [](const Request&, SiteContext& ctx, Response* r) {

@@ -22,7 +22,8 @@ CREATE TABLE product_categories (product_id INTEGER NOT NULL, category_id INTEGE
 CREATE INDEX product_categories_by_category ON product_categories (category_id);
 CREATE TABLE reviews (id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, nickname TEXT NOT NULL,
                       summary TEXT NOT NULL, body TEXT NOT NULL, rating INTEGER NOT NULL,
-                      created_at INTEGER NOT NULL);
+                      created_at INTEGER NOT NULL, customer_id INTEGER,
+                      status TEXT NOT NULL DEFAULT 'approved');
 CREATE INDEX reviews_by_product ON reviews (product_id);
 CREATE TABLE customers (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, password TEXT NOT NULL,
                         firstname TEXT NOT NULL, lastname TEXT NOT NULL, newsletter INTEGER NOT NULL);
@@ -44,6 +45,8 @@ CREATE INDEX order_items_by_order ON order_items (order_id);
 CREATE TABLE wishlist_items (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL,
                              product_id INTEGER NOT NULL, qty INTEGER NOT NULL,
                              added_at INTEGER NOT NULL);
+CREATE TABLE compare_items (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL,
+                            product_id INTEGER NOT NULL, added_at INTEGER NOT NULL);
 CREATE TABLE cart_items (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL,
                          product_id INTEGER NOT NULL, qty INTEGER NOT NULL, options TEXT NOT NULL);
 CREATE TABLE contact_messages (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL,

@@ -117,12 +117,94 @@ TEST_CASE("Shopping pages carry the DOM hooks of the published locators", "[shop
   int id = std::stoi(obs.substr(id_at + 4));
   env.Step("do(action=\"Click\", element=\"" + std::to_string(id) + "\")", &r);
   CHECK(r.info.action_error.empty());
-  CHECK(r.info.url == "http://localhost:7770/wishlist/");
+  CHECK(env.browser().url() == "http://localhost:7770/wishlist/");
   auto grid = Locator::Parse("document.querySelector('.products-grid.wishlist').outerText");
   auto v = grid->Evaluate(*env.browser().page());
   REQUIRE(v.ok());
   REQUIRE(v->has_value());
   CHECK((*v)->find("Elmwood Inn Fine Teas, Orange Vanilla") != std::string::npos);
+}
+
+// Scrolls until `needle` is in the observation and returns the id of the element before it.
+int ElementBefore(Env& env, StepResult& r, const std::string& needle) {
+  for (int i = 0; i < 10 && r.observation.find(needle) == std::string::npos; ++i) {
+    env.Step("do(action=\"Scroll Down\")", &r);
+  }
+  size_t pos = r.observation.find(needle);
+  INFO("looking for " << needle << " in " << r.observation);
+  REQUIRE(pos != std::string::npos);
+  size_t id_at = r.observation.rfind("id=\"", pos);
+  REQUIRE(id_at != std::string::npos);
+  return std::stoi(r.observation.substr(id_at + 4));
+}
+
+// Scrolls until `needle` is in the observation and returns the id of the first element after it
+// (the field after a label's text).
+int ElementAfter(Env& env, StepResult& r, const std::string& needle) {
+  ElementBefore(env, r, needle);
+  size_t id_at = r.observation.find("id=\"", r.observation.find(needle));
+  REQUIRE(id_at != std::string::npos);
+  return std::stoi(r.observation.substr(id_at + 4));
+}
+
+void Act(Env& env, StepResult& r, const std::string& action, int element,
+         const std::string& argument = "") {
+  std::string text = "do(action=\"" + action + "\"";
+  if (!argument.empty()) text += ", argument=\"" + argument + "\"";
+  env.Step(text + ", element=\"" + std::to_string(element) + "\")", &r);
+  INFO(text << ": " << r.info.action_error);
+  REQUIRE(r.info.action_error.empty());
+}
+
+TEST_CASE("Shopping: compare list, review for moderation, account information", "[shopping]") {
+  Env env;
+  StepResult r;
+  const std::string product =
+      "__SHOPPING__/elmwood-inn-fine-teas-orange-vanilla-caffeine-free-fruit-infusion-16-ounce-"
+      "pouch.html";
+  REQUIRE(env.Reset(product, 1, &r).ok());
+  Db& db = *env.browser().site("shopping")->db;
+  auto go = [&](const std::string& url) {
+    REQUIRE(env.browser().Navigate(url).ok());
+    env.Observe(&r.observation);
+  };
+  Act(env, r, "Click", ElementBefore(env, r, "Add to Compare"));
+  CHECK(r.info.url == "http://localhost:7770/catalog/product_compare/");
+  CHECK(r.observation.find("to the comparison list") != std::string::npos);
+  CHECK(r.observation.find("Elmwood Inn Fine Teas") != std::string::npos);
+  CHECK(r.observation.find("Compare Products") != std::string::npos);  // header link
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM compare_items", {}) == 1);
+  Act(env, r, "Click", ElementBefore(env, r, "Remove Product"));
+  CHECK(r.observation.find("You have no items to compare.") != std::string::npos);
+
+  // A review goes to moderation: listed in My Product Reviews, not on the product page.
+  go("http://localhost:7770/"
+     "elmwood-inn-fine-teas-orange-vanilla-caffeine-free-fruit-infusion-16-ounce-pouch.html");
+  int64_t approved = *db.QueryInt("SELECT COUNT(*) FROM reviews WHERE status = 'approved'", {});
+  Act(env, r, "Type", ElementAfter(env, r, "data-text=\"Nickname\""), "Emma");
+  Act(env, r, "Type", ElementAfter(env, r, "data-text=\"Summary\""), "Lovely tea; 'fresh'");
+  Act(env, r, "Type", ElementAfter(env, r, "data-text=\"Review\""), "Smells of oranges.");
+  Act(env, r, "Click", ElementBefore(env, r, "Submit Review"));
+  CHECK(r.observation.find("You submitted your review for moderation.") != std::string::npos);
+  CHECK(r.observation.find("Smells of oranges.") == std::string::npos);
+  CHECK(*db.QueryInt("SELECT COUNT(*) FROM reviews WHERE status = 'approved'", {}) == approved);
+  CHECK(*db.QueryText("SELECT summary FROM reviews WHERE status = 'pending'", {}) ==
+        "Lovely tea; 'fresh'");
+  go("http://localhost:7770/review/customer/");
+  CHECK(r.observation.find("Smells of oranges.") != std::string::npos);
+  CHECK(r.observation.find("Pending") != std::string::npos);
+
+  // Account information: the form shows the account and saves a new name.
+  go("http://localhost:7770/customer/account/edit/");
+  CHECK(r.observation.find("Emma") != std::string::npos);
+  Act(env, r, "Type", ElementAfter(env, r, "data-text=\"Last Name\""), "Lopez-Smith");
+  Act(env, r, "Click", ElementBefore(env, r, "Save"));
+  CHECK(r.info.url == "http://localhost:7770/customer/account/");
+  CHECK(r.observation.find("You saved the account information.") != std::string::npos);
+  CHECK(r.observation.find("Emma Lopez-Smith") != std::string::npos);
+  // Still signed in under the saved email.
+  go("http://localhost:7770/wishlist/");
+  CHECK(env.browser().url() == "http://localhost:7770/wishlist/");
 }
 
 TEST_CASE("Shopping flows: cart, checkout creates an order, search ranking", "[shopping]") {
