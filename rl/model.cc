@@ -1,11 +1,15 @@
 #include "rl/model.h"
 
-#include "sim/file_util.h"
+#include <malloc.h>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <mutex>
 #include <thread>
+
+#include "sim/file_util.h"
 
 namespace wa {
 
@@ -285,7 +289,18 @@ Result<torch::Dtype> ParseDtype(const std::string& name) {
   return InvalidArgument("unknown dtype \"" + name + "\" (float32, bfloat16, float16)");
 }
 
+void ConfigureCpuAllocator() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    mallopt(M_TOP_PAD, 64 << 20);
+  });
+}
+
 int ConfigureTorchThreads(int threads) {
+  ConfigureCpuAllocator();
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   torch::set_num_threads(threads);
   return threads;

@@ -121,7 +121,16 @@ Result<torch::Device> ParseDevice(const std::string& name);
 // "float32", "bfloat16", "float16" (also fp32/bf16/fp16).
 Result<torch::Dtype> ParseDtype(const std::string& name);
 // Sets torch's intra-op threads (0: the machine's cores) once, deliberately, and returns it.
+// Also keeps freed heap memory for reuse (ConfigureCpuAllocator).
 int ConfigureTorchThreads(int threads);
+// glibc malloc settings for libtorch on the CPU, applied once per process (idempotent): by
+// default every tensor over a few MB (attention scores of a long context) is a fresh mmap that
+// is unmapped on free, so its pages fault in again on every forward and backward pass; with
+// several malloc arenas, freed memory of one thread is not reused by another. Measured on the
+// 2-core development VM: an M-GRPO update of the tiny model went from 74 s to 7 s of learning
+// time and generation sped up 7x. Effect: one arena, no mmap for large blocks, no trimming, so
+// the process keeps its peak heap (RSS does not shrink after a large step).
+void ConfigureCpuAllocator();
 
 }  // namespace wa
 

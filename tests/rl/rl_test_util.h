@@ -9,8 +9,12 @@
 
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
+#include "rl/model.h"
 
 namespace wa::testing {
+
+// The tests use the allocator settings of the programs (rl/model.h).
+inline const bool kCpuAllocatorConfigured = (ConfigureCpuAllocator(), true);
 
 struct FixtureData {
   std::vector<GeneratedTask> tasks;
