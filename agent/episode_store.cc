@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS episodes (
   task_id INTEGER NOT NULL, template_id INTEGER NOT NULL, sites TEXT NOT NULL,
   intent TEXT NOT NULL,
   policy_version INTEGER NOT NULL, group_index INTEGER NOT NULL, member INTEGER NOT NULL,
-  reward REAL NOT NULL, answer TEXT NOT NULL, verdict TEXT NOT NULL, steps INTEGER NOT NULL);
+  reward REAL NOT NULL, answer TEXT NOT NULL, verdict TEXT NOT NULL, steps INTEGER NOT NULL,
+  replay TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS episodes_by_run ON episodes (run_id, id);
 CREATE TABLE IF NOT EXISTS steps (
   id INTEGER PRIMARY KEY, episode_id INTEGER NOT NULL, idx INTEGER NOT NULL, url TEXT NOT NULL,
@@ -131,11 +132,12 @@ Status EpisodeStore::Write(const std::vector<EpisodeRecord>& batch) {
   for (const EpisodeRecord& e : batch) {
     Status st = db_->Run(
         "INSERT INTO episodes (run_id, stage, split, task_id, template_id, sites, intent, "
-        "policy_version, group_index, member, reward, answer, verdict, steps) VALUES (?, ?, ?, ?, "
-        "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "policy_version, group_index, member, reward, answer, verdict, steps, replay) VALUES (?, "
+        "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         {run_id_, e.stage, e.split, e.task_id, e.template_id, e.sites, e.intent, e.policy_version,
          e.group, e.member, static_cast<double>(e.reward), e.answer, e.verdict,
-         static_cast<int64_t>(e.steps.size())});
+         static_cast<int64_t>(e.steps.size()),
+         e.replay.is_null() ? std::string() : e.replay.dump()});
     int64_t episode = db_->LastInsertRowId();
     for (size_t i = 0; i < e.steps.size() && st.ok(); ++i) {
       const StepRecord& s = e.steps[i];

@@ -21,8 +21,10 @@
 
 namespace wa {
 
-// Schema version of the store file (PRAGMA user_version); readers refuse other versions.
-inline constexpr int64_t kEpisodeStoreVersion = 2;
+// Schema version of the store file (PRAGMA user_version). Version 3 added episodes.replay;
+// readers accept versions kEpisodeStoreOldestReadable..kEpisodeStoreVersion.
+inline constexpr int64_t kEpisodeStoreVersion = 3;
+inline constexpr int64_t kEpisodeStoreOldestReadable = 2;
 
 struct StepRecord {
   std::string url, observation, prompt, response, action, action_error;
@@ -37,6 +39,9 @@ struct EpisodeRecord {
   int64_t policy_version = 0;
   int group = 0, member = 0;
   float reward = 0;
+  // What replays the episode in a fresh simulator (sim/replay.h ReplaySpec::ToJson: the task in
+  // WebArena JSON, the reset and site seeds, the turn cap); null when unknown.
+  nlohmann::json replay;
   std::vector<StepRecord> steps;
 };
 

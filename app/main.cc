@@ -31,6 +31,7 @@
 #include "sim/harness.h"
 #include "sim/llm_judge.h"
 #include "sim/random_policy.h"
+#include "sim/replay.h"
 #include "sim/rng.h"
 #include "sim/task_templates.h"
 #include "sim/vec_env.h"
@@ -486,6 +487,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   gc.loss.clip_eps = t.clip;
   gc.loss.norm = *norm;
   gc.seed = a.seed;
+  gc.site_seed = a.seed;  // the split was generated on site data of this seed
   wa::OptimConfig oc;
   oc.lr = t.lr;
   oc.warmup_steps = t.warmup;
@@ -606,6 +608,12 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
         rec.reward = tr.reward;
         rec.answer = tr.answer;
         rec.verdict = tr.explanation;
+        wa::ReplaySpec replay;
+        replay.task = g.task;
+        replay.reset_seed = g.reset_seed;
+        replay.site_seed = gc.site_seed;
+        replay.max_steps = gc.max_turns;
+        rec.replay = replay.ToJson();
         for (const wa::RolloutTurn& turn : tr.turns) {
           wa::StepRecord sr;
           sr.url = turn.url;
@@ -1111,7 +1119,7 @@ int main(int argc, char** argv) {
   view_cmd->add_option("--step", view.step, "Step to show first (0-based)");
   view_cmd
       ->add_option("--tab", view.tab,
-                   "Details tab: response, observation, prompt, verdict, group, dashboard")
+                   "Details tab: response, observation, prompt, verdict, changes, group, dashboard")
       ->check(CLI::IsMember(
           {"", "response", "observation", "prompt", "verdict", "group", "dashboard"}));
   view_cmd->add_option("--width", view.width, "Window width")->capture_default_str();

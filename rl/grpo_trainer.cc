@@ -36,6 +36,7 @@ RolloutOptions GrpoTrainer::EngineOptions() const {
   o.env_threads = config_.env_threads;
   o.observation = config_.observation;
   o.seed = config_.seed;
+  o.site_seed = config_.site_seed;
   o.staleness = std::max(0, config_.staleness);
   o.groups_per_update = std::max(1, config_.tasks_per_batch);
   // Environments for every group the staleness bound lets run at once.

@@ -40,7 +40,8 @@ struct GrpoConfig {
   int staleness = 0;   // Train: versions the rollouts may run ahead of the learner
   ObservationType observation = ObservationType::kWebRL;
   GrpoLossOptions loss;
-  uint64_t seed = 0;
+  uint64_t seed = 0;       // sampling and reset seeds
+  uint64_t site_seed = 0;  // site data generator seed of the tasks' sites
 };
 
 struct GrpoStats {

@@ -123,6 +123,7 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
   EnvOptions eo;
   eo.max_steps = options_.max_turns;
   eo.observation.type = options_.observation;
+  eo.sites.seed = options_.site_seed;
   VecEnv vec(options_.max_live, std::max<size_t>(1, options_.env_threads), eo);
   std::vector<size_t> free_envs;
   for (size_t i = options_.max_live; i-- > 0;) free_envs.push_back(i);
@@ -220,6 +221,7 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
       EpisodeSpec spec = TaskEpisode(g.task);
       spec.evaluator = std::make_shared<TaskEvaluator>(g.task, EvaluatorOptions());
       const uint64_t reset_seed = options_.seed * 1000003ULL + next_group * 7919ULL;
+      g.reset_seed = reset_seed;
       for (size_t m = 0; m < G; ++m) {
         const uint64_t key = next_group * kMembersPerGroup + m;
         Live l;

@@ -46,7 +46,8 @@ struct RolloutOptions {
   size_t max_live = 8;        // trajectories in flight (environments)
   int max_batch = 8;          // sequences per decode step
   ObservationType observation = ObservationType::kWebRL;
-  uint64_t seed = 0;
+  uint64_t seed = 0;       // sampling and reset seeds
+  uint64_t site_seed = 0;  // site data generator seed (the one the tasks were generated with)
   // Asynchronous mode.
   int staleness = 0;
   int groups_per_update = 1;
@@ -78,6 +79,7 @@ struct Trajectory {
 struct RolloutGroup {
   uint64_t index = 0;
   Task task;
+  uint64_t reset_seed = 0;  // every member's Env::Reset seed
   int policy_version = 0;
   std::vector<Trajectory> members;
 };

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "sim/rng.h"
@@ -279,6 +280,134 @@ Result<uint64_t> Db::ContentHash() {
     if (rc != SQLITE_DONE) return Error("hash query failed", sql);
   }
   return h.h;
+}
+
+Result<std::vector<std::string>> Db::TableNames() {
+  std::vector<std::string> tables;
+  WA_RETURN_IF_ERROR(
+      Query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name",
+            {}, [&](const Row& r) { tables.push_back(r.Text(0)); }));
+  return tables;
+}
+
+Result<Db::TableRows> Db::ReadTable(const std::string& table) {
+  std::string quoted = "\"";
+  for (char c : table) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  quoted += "\"";
+  const std::string sql = "SELECT rowid, * FROM " + quoted + " ORDER BY rowid";
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    return Error("cannot read table", sql);
+  }
+  TableRows out;
+  const int n = sqlite3_column_count(stmt);
+  for (int c = 1; c < n; ++c) out.columns.emplace_back(sqlite3_column_name(stmt, c));
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    out.rowids.push_back(sqlite3_column_int64(stmt, 0));
+    std::vector<std::optional<std::string>> row;
+    row.reserve(static_cast<size_t>(n - 1));
+    for (int c = 1; c < n; ++c) {
+      if (sqlite3_column_type(stmt, c) == SQLITE_NULL) {
+        row.emplace_back(std::nullopt);
+      } else {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+        row.emplace_back(std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt, c))));
+      }
+    }
+    out.values.push_back(std::move(row));
+  }
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_DONE) return Error("cannot read table", sql);
+  return out;
+}
+
+const char* RowChangeName(RowChange::Kind kind) {
+  switch (kind) {
+    case RowChange::Kind::kInserted:
+      return "inserted";
+    case RowChange::Kind::kDeleted:
+      return "deleted";
+    case RowChange::Kind::kUpdated:
+      break;
+  }
+  return "updated";
+}
+
+Result<std::vector<TableChanges>> DiffDatabases(Db& before, Db& after, size_t max_rows) {
+  auto names_a = before.TableNames();
+  if (!names_a.ok()) return names_a.status();
+  auto names_b = after.TableNames();
+  if (!names_b.ok()) return names_b.status();
+  std::vector<std::string> names = *names_a;
+  names.insert(names.end(), names_b->begin(), names_b->end());
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  auto has = [](const std::vector<std::string>& v, const std::string& n) {
+    return std::binary_search(v.begin(), v.end(), n);
+  };
+  std::vector<TableChanges> out;
+  for (const std::string& name : names) {
+    Result<Db::TableRows> a = has(*names_a, name) ? before.ReadTable(name) : Db::TableRows();
+    if (!a.ok()) return a.status();
+    Result<Db::TableRows> b = has(*names_b, name) ? after.ReadTable(name) : Db::TableRows();
+    if (!b.ok()) return b.status();
+    TableChanges t;
+    t.table = name;
+    const std::vector<std::string>& columns = b->columns.empty() ? a->columns : b->columns;
+    if (!a->columns.empty() && !b->columns.empty() && a->columns != b->columns) {
+      t.note = "the table's columns differ between the two databases";
+      out.push_back(std::move(t));
+      continue;
+    }
+    auto add = [&](RowChange c) {
+      if (t.rows.size() < max_rows) t.rows.push_back(std::move(c));
+    };
+    // Merge by rowid (both sides are in rowid order).
+    size_t i = 0, j = 0;
+    while (i < a->rowids.size() || j < b->rowids.size()) {
+      const bool take_a =
+          j == b->rowids.size() || (i < a->rowids.size() && a->rowids[i] < b->rowids[j]);
+      const bool take_b =
+          i == a->rowids.size() || (j < b->rowids.size() && b->rowids[j] < a->rowids[i]);
+      RowChange c;
+      if (take_a) {
+        ++t.deleted;
+        c.kind = RowChange::Kind::kDeleted;
+        c.rowid = a->rowids[i];
+        c.columns = columns;
+        c.before = a->values[i++];
+        add(std::move(c));
+      } else if (take_b) {
+        ++t.inserted;
+        c.kind = RowChange::Kind::kInserted;
+        c.rowid = b->rowids[j];
+        c.columns = columns;
+        c.after = b->values[j++];
+        add(std::move(c));
+      } else {
+        const auto& va = a->values[i];
+        const auto& vb = b->values[j];
+        if (va != vb) {
+          ++t.updated;
+          c.kind = RowChange::Kind::kUpdated;
+          c.rowid = a->rowids[i];
+          for (size_t k = 0; k < va.size() && k < vb.size(); ++k) {
+            if (va[k] == vb[k]) continue;
+            c.columns.push_back(columns[k]);
+            c.before.push_back(va[k]);
+            c.after.push_back(vb[k]);
+          }
+          add(std::move(c));
+        }
+        ++i;
+        ++j;
+      }
+    }
+    if (t.inserted + t.updated + t.deleted > 0) out.push_back(std::move(t));
+  }
+  return out;
 }
 
 }  // namespace wa

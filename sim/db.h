@@ -102,6 +102,18 @@ class Db {
   // A 64-bit hash of every table's rows in rowid order (schema names included).
   Result<uint64_t> ContentHash();
 
+  // The names of the user tables, sorted.
+  Result<std::vector<std::string>> TableNames();
+  // Every row of a table in rowid order with its column names; values as SQLite's text form
+  // (SQL NULL as nullopt). `table` must name an existing table (identifiers cannot be bound;
+  // callers pass names from TableNames, never outside input).
+  struct TableRows {
+    std::vector<std::string> columns;
+    std::vector<int64_t> rowids;
+    std::vector<std::vector<std::optional<std::string>>> values;  // (rows, columns)
+  };
+  Result<TableRows> ReadTable(const std::string& table);
+
  private:
   Db() = default;
   Result<sqlite3_stmt*> Prepare(std::string_view sql);
@@ -115,6 +127,26 @@ class Db {
   uint64_t fingerprint_ = 0;
   bool fingerprint_known_ = true;  // a new database is empty: fingerprint 0
 };
+
+// Row-level differences between two databases, table by table, rows matched by rowid.
+struct RowChange {
+  enum class Kind { kInserted, kUpdated, kDeleted };
+  Kind kind = Kind::kUpdated;
+  int64_t rowid = 0;
+  // Inserted and deleted rows: every column (`before` or `after` empty). Updated rows: only the
+  // columns whose value changed.
+  std::vector<std::string> columns;
+  std::vector<std::optional<std::string>> before, after;
+};
+struct TableChanges {
+  std::string table;
+  int64_t inserted = 0, updated = 0, deleted = 0;
+  std::vector<RowChange> rows;  // the first `max_rows` changes, in rowid order
+  std::string note;             // why the table could not be compared (schema changed), if so
+};
+// Tables named in either database, in name order; unchanged tables are left out.
+Result<std::vector<TableChanges>> DiffDatabases(Db& before, Db& after, size_t max_rows = 100);
+const char* RowChangeName(RowChange::Kind kind);  // "inserted", "updated", "deleted"
 
 }  // namespace wa
 

@@ -151,7 +151,8 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
     EpisodeSpec spec = TaskEpisode(task);
     spec.evaluator = std::make_shared<TaskEvaluator>(task, options.evaluator);
     policy->Begin(slot, task);
-    vec.SendReset(slot, std::move(spec), options.seed * 1000003ULL + static_cast<uint64_t>(ti));
+    o.reset_seed = options.seed * 1000003ULL + static_cast<uint64_t>(ti);
+    vec.SendReset(slot, std::move(spec), o.reset_seed);
   };
   for (size_t i = 0; i < n_envs; ++i) start(i);
 

@@ -69,6 +69,7 @@ struct TaskOutcome {
   std::string explanation;
   std::string error;  // reset failure etc.
   std::vector<std::string> actions;
+  uint64_t reset_seed = 0;  // the episode's Env::Reset seed (with the actions, a replay)
 };
 
 struct EvalReport {

@@ -78,6 +78,20 @@ bool EpisodeFilter::Matches(const EpisodeSummary& e) const {
   return true;
 }
 
+Result<ReplayResult> ReplayRecorded(const EpisodeView& episode, size_t max_rows_per_table) {
+  if (episode.replay.empty()) {
+    return FailedPrecondition(
+        "this episode has no replay record (stores before schema version 3 keep none)");
+  }
+  nlohmann::json j = nlohmann::json::parse(episode.replay, nullptr, false);
+  if (j.is_discarded()) return InvalidArgument("the episode's replay record is not valid JSON");
+  auto spec = ReplaySpec::FromJson(j);
+  if (!spec.ok()) return spec.status();
+  std::vector<std::string> actions;
+  for (const StepView& s : episode.steps) actions.push_back(s.action);
+  return ReplayEpisode(*spec, actions, max_rows_per_table);
+}
+
 int ActedElement(const std::string& action) {
   auto a = ParseAction(action);
   return a.ok() ? a->element : -1;
@@ -115,11 +129,13 @@ Result<std::unique_ptr<RunStore>> RunStore::Open(const std::string& path) {
   }
   auto version = s->db_->QueryInt("SELECT user_version FROM pragma_user_version", {});
   if (!version.ok()) return version.status();
-  if (*version != kEpisodeStoreVersion) {
+  if (*version < kEpisodeStoreOldestReadable || *version > kEpisodeStoreVersion) {
     return FailedPrecondition(s->store_path_ + " has episode store schema version " +
-                              std::to_string(*version) + "; this viewer reads version " +
+                              std::to_string(*version) + "; this viewer reads versions " +
+                              std::to_string(kEpisodeStoreOldestReadable) + " to " +
                               std::to_string(kEpisodeStoreVersion));
   }
+  s->version_ = *version;
   return s;
 }
 
@@ -135,14 +151,15 @@ Result<std::vector<EpisodeSummary>> RunStore::Episodes(int64_t after_id) {
 Result<EpisodeView> RunStore::Load(int64_t episode_id) {
   EpisodeView v;
   bool found = false;
-  Status st = db_->Query(
-      std::string("SELECT ") + kSummaryColumns + ", answer, verdict FROM episodes WHERE id = ?",
-      {episode_id}, [&](const Row& r) {
-        v.summary = ReadSummary(r);
-        v.answer = r.Text(13);
-        v.verdict = r.Text(14);
-        found = true;
-      });
+  Status st = db_->Query(std::string("SELECT ") + kSummaryColumns + ", answer, verdict, " +
+                             (version_ >= 3 ? "replay" : "''") + " FROM episodes WHERE id = ?",
+                         {episode_id}, [&](const Row& r) {
+                           v.summary = ReadSummary(r);
+                           v.answer = r.Text(13);
+                           v.verdict = r.Text(14);
+                           v.replay = r.Text(15);
+                           found = true;
+                         });
   if (!st.ok()) return st;
   if (!found) return NotFound("no episode " + std::to_string(episode_id));
   st = db_->Query(

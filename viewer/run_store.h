@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/db.h"
+#include "sim/replay.h"
 #include "sim/status.h"
 
 namespace wa {
@@ -53,6 +54,7 @@ struct StepView {
 struct EpisodeView {
   EpisodeSummary summary;
   std::string answer, verdict;
+  std::string replay;  // ReplaySpec JSON ("" when the store has none for this episode)
   std::vector<StepView> steps;
 };
 
@@ -70,13 +72,21 @@ class RunStore {
   // when the run has none).
   std::vector<nlohmann::json> Metrics() const;
   const std::string& store_path() const { return store_path_; }
+  int64_t version() const { return version_; }
   const std::string& run_dir() const { return run_dir_; }
 
  private:
   RunStore() = default;
   std::unique_ptr<Db> db_;
   std::string store_path_, run_dir_;
+  int64_t version_ = 0;
 };
+
+// Replays an episode in a fresh simulator (sim/replay.h) from its recorded task, seeds and
+// executed actions: what it changed in each site database, and the replayed reward. Fails with
+// a message when the store has no replay record for the episode (older stores) or the record
+// does not load.
+Result<ReplayResult> ReplayRecorded(const EpisodeView& episode, size_t max_rows_per_table = 100);
 
 // The element id of an action string (`element="12"`), or -1.
 int ActedElement(const std::string& action);

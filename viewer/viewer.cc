@@ -113,8 +113,9 @@ class App {
     if (options.tab == "observation") tab_ = 1;
     if (options.tab == "prompt") tab_ = 2;
     if (options.tab == "verdict") tab_ = 3;
-    if (options.tab == "group") tab_ = 4;
-    if (options.tab == "dashboard") tab_ = 5;
+    if (options.tab == "changes") tab_ = 4;
+    if (options.tab == "group") tab_ = 5;
+    if (options.tab == "dashboard") tab_ = 6;
   }
 
   // Reads new episodes and metrics (live mode; cheap when nothing changed).
@@ -133,13 +134,19 @@ class App {
     sweeps_ = ReadSweeps();
   }
 
+  // Benchmarking: scroll the episode list by this many rows every frame.
+  void set_auto_scroll(int rows) { auto_scroll_rows_ = rows; }
+  size_t episode_count() const { return all_.size(); }
+
   void Draw(int width, int height, Frame* info) {
     info->has_highlight = false;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(static_cast<float>(width), static_cast<float>(height)));
     ImGui::Begin("webagent viewer", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
+                     ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBackground);  // glClear paints it: the software
+                                                      // renderer is fill-rate bound
     if (!store_) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.1f, 0.1f, 1));
       ImGui::TextWrapped("Cannot open the run: %s", error_.c_str());
@@ -270,6 +277,11 @@ class App {
       ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed, 24);
       ImGui::TableSetupColumn("intent", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableHeadersRow();
+      if (auto_scroll_rows_ > 0) {
+        float y = ImGui::GetScrollY() +
+                  static_cast<float>(auto_scroll_rows_) * ImGui::GetTextLineHeightWithSpacing();
+        ImGui::SetScrollY(y >= ImGui::GetScrollMaxY() ? 0 : y);
+      }
       ImGuiListClipper clipper;  // only the visible rows are submitted
       clipper.Begin(static_cast<int>(shown_.size()));
       while (clipper.Step()) {
@@ -411,8 +423,9 @@ class App {
   }
 
   void DrawDetails(const StepView& s) {
-    const char* names[] = {"Response", "Observation", "Prompt", "Verdict", "Group", "Dashboard"};
-    for (int i = 0; i < 6; ++i) {
+    const char* names[] = {"Response", "Observation", "Prompt",   "Verdict",
+                           "Changes",  "Group",       "Dashboard"};
+    for (int i = 0; i < 7; ++i) {
       if (i > 0) ImGui::SameLine();
       if (ImGui::RadioButton(names[i], tab_ == i)) tab_ = i;
     }
@@ -445,6 +458,9 @@ class App {
         DrawVerdict(current_.verdict);
         break;
       case 4:
+        DrawChanges();
+        break;
+      case 5:
         DrawGroup();
         break;
       default:
@@ -467,6 +483,79 @@ class App {
       ImGui::TextWrapped("%s", line.c_str());
       ImGui::PopStyleColor();
       start = end + 1;
+    }
+  }
+
+  // What the episode changed in the site databases, found by replaying it in a fresh
+  // simulator (once per episode, when the tab is first shown).
+  void DrawChanges() {
+    if (replay_episode_ != current_.summary.id) {
+      replay_episode_ = current_.summary.id;
+      replay_ = ReplayRecorded(current_);
+    }
+    if (!replay_.ok()) {
+      ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.1f, 1), "Cannot replay the episode: %s",
+                         replay_.status().message().c_str());
+      return;
+    }
+    const ReplayResult& r = *replay_;
+    ImGui::TextWrapped("Replayed %d actions in a fresh simulator: reward %.0f (recorded %.0f)%s",
+                       r.steps, r.reward, current_.summary.reward,
+                       r.finished ? "" : ", the episode did not end");
+    if (r.finished && r.reward != current_.summary.reward) {
+      ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.1f, 1),
+                         "The replay does not reproduce the recorded reward: the store was "
+                         "written by another build of the simulator.");
+    }
+    auto value = [](const std::optional<std::string>& v) {
+      if (!v) return std::string("NULL");
+      return v->size() > 160 ? v->substr(0, 160) + "..." : *v;
+    };
+    for (const SiteChanges& site : r.changes) {
+      ImGui::Separator();
+      if (site.tables.empty()) {
+        ImGui::Text("%s: no rows changed", site.site.c_str());
+        continue;
+      }
+      ImGui::Text("%s:", site.site.c_str());
+      for (const TableChanges& t : site.tables) {
+        ImGui::Text("  %s: %lld inserted, %lld updated, %lld deleted", t.table.c_str(),
+                    static_cast<long long>(t.inserted), static_cast<long long>(t.updated),
+                    static_cast<long long>(t.deleted));
+        if (!t.note.empty()) ImGui::TextWrapped("    %s", t.note.c_str());
+        const std::string id = site.site + "." + t.table;
+        if (t.rows.empty() ||
+            !ImGui::BeginTable(id.c_str(), 4,
+                               ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                   ImGuiTableFlags_SizingStretchProp)) {
+          continue;
+        }
+        ImGui::TableSetupColumn("row", ImGuiTableColumnFlags_WidthFixed, 110);
+        ImGui::TableSetupColumn("column", ImGuiTableColumnFlags_WidthFixed, 140);
+        ImGui::TableSetupColumn("before");
+        ImGui::TableSetupColumn("after");
+        ImGui::TableHeadersRow();
+        for (const RowChange& c : t.rows) {
+          const ImVec4 colour = c.kind == RowChange::Kind::kInserted  ? ImVec4(0.1f, 0.55f, 0.2f, 1)
+                                : c.kind == RowChange::Kind::kDeleted ? ImVec4(0.75f, 0.1f, 0.1f, 1)
+                                                                      : ImVec4(0.6f, 0.4f, 0, 1);
+          for (size_t k = 0; k < c.columns.size(); ++k) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (k == 0) {
+              ImGui::TextColored(colour, "%s %lld", RowChangeName(c.kind),
+                                 static_cast<long long>(c.rowid));
+            }
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(c.columns[k].c_str());
+            ImGui::TableNextColumn();
+            if (k < c.before.size()) ImGui::TextWrapped("%s", value(c.before[k]).c_str());
+            ImGui::TableNextColumn();
+            if (k < c.after.size()) ImGui::TextWrapped("%s", value(c.after[k]).c_str());
+          }
+        }
+        ImGui::EndTable();
+      }
     }
   }
 
@@ -575,6 +664,7 @@ class App {
   }
 
   ViewerOptions options_;
+  int auto_scroll_rows_ = 0;
   std::unique_ptr<RunStore> store_;
   std::string error_;
   std::vector<EpisodeSummary> all_;
@@ -586,6 +676,8 @@ class App {
   int step_ = 0;
   bool scroll_to_viewport_ = false;
   int tab_ = 0;
+  int64_t replay_episode_ = -1;  // the episode replay_ belongs to
+  Result<ReplayResult> replay_ = FailedPrecondition("not replayed");
   std::vector<EpisodeSummary> group_;
   std::vector<nlohmann::json> metrics_;
   std::map<std::string, std::map<int, float>> sweeps_;
@@ -594,7 +686,7 @@ class App {
 // A GLFW window with an OpenGL 3 context and ImGui set up; torn down in reverse order.
 class Window {
  public:
-  Status Open(int width, int height, bool visible) {
+  Status Open(int width, int height, bool visible, int swap_interval = 1) {
     glfwSetErrorCallback([](int code, const char* text) {
       std::fprintf(stderr, "[viewer] GLFW error %d: %s\n", code, text);
     });
@@ -609,7 +701,7 @@ class Window {
     window_ = glfwCreateWindow(width, height, "webagent viewer", nullptr, nullptr);
     if (window_ == nullptr) return FailedPrecondition("cannot create an OpenGL 3 window");
     glfwMakeContextCurrent(window_);
-    glfwSwapInterval(1);
+    glfwSwapInterval(swap_interval);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;
@@ -639,7 +731,8 @@ class Window {
     app.Draw(*w, *h, info);
     ImGui::Render();
     glViewport(0, 0, *w, *h);
-    glClearColor(0.94f, 0.94f, 0.94f, 1);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
@@ -694,6 +787,26 @@ Result<Frame> RenderFrame(const ViewerOptions& options) {
                      frame.rgba.begin() + static_cast<std::ptrdiff_t>((h - 1 - y) * row));
   }
   return frame;
+}
+
+Result<double> MeasureListScrolling(const ViewerOptions& options, int frames, int rows_per_frame) {
+  Window window;
+  WA_RETURN_IF_ERROR(window.Open(options.width, options.height, /*visible=*/false, 0));
+  App app(options);
+  if (app.episode_count() == 0) return FailedPrecondition("the store has no episodes to scroll");
+  Frame info;
+  int w = 0, h = 0;
+  for (int i = 0; i < 3; ++i) window.Render(app, &info, &w, &h);  // settle
+  app.set_auto_scroll(rows_per_frame);
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < frames; ++i) {
+    glfwPollEvents();
+    window.Render(app, &info, &w, &h);
+    glfwSwapBuffers(window.get());
+  }
+  glFinish();
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return frames / std::max(1e-9, s);
 }
 
 Status WriteScreenshot(const ViewerOptions& options, const std::string& png_path) {

@@ -40,6 +40,10 @@ Result<Frame> RenderFrame(const ViewerOptions& options);
 // RenderFrame, then writes the pixels as PNG (atomically).
 Status WriteScreenshot(const ViewerOptions& options, const std::string& png_path);
 
+// Benchmark: renders `frames` frames in a hidden window while the episode list scrolls by
+// `rows_per_frame` rows each frame, and returns the frames per second achieved (swap interval 0).
+Result<double> MeasureListScrolling(const ViewerOptions& options, int frames, int rows_per_frame);
+
 // Colour of the acted-element highlight (RGB).
 inline constexpr uint8_t kHighlightRgb[3] = {255, 140, 0};
 

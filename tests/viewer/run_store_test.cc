@@ -127,6 +127,64 @@ TEST_CASE("Run store: missing, corrupt, foreign and other-version stores give cl
   CHECK_FALSE(EpisodeStore::Open(old, "again", {}).ok());
 }
 
+TEST_CASE("Run store: an episode replays in a fresh simulator and shows its database changes",
+          "[viewer]") {
+  TempDir dir("replay");
+  const std::string path = (dir.path / "episodes.sqlite").string();
+  WriteTestStore(path, 1);  // an episode without a replay record (id 1)
+  const std::string intent = WriteReplayableEpisode(path);
+  auto store = RunStore::Open(path);
+  REQUIRE(store.ok());
+  CHECK((*store)->version() == kEpisodeStoreVersion);
+  auto all = (*store)->Episodes();
+  REQUIRE(all.ok());
+  REQUIRE(all->size() == 2);
+  auto ep = (*store)->Load((*all)[1].id);
+  REQUIRE(ep.ok());
+  REQUIRE_FALSE(ep->replay.empty());
+  auto r = ReplayRecorded(*ep);
+  INFO(intent);
+  REQUIRE(r.ok());
+  CHECK(r->finished);
+  CHECK(r->reward == 1.0f);
+  REQUIRE(r->changes.size() == 1);
+  CHECK(r->changes[0].site == "fixture");
+  int64_t inserted = 0;
+  for (const TableChanges& t : r->changes[0].tables) inserted += t.inserted;
+  CHECK(inserted >= 1);
+
+  auto plain = (*store)->Load((*all)[0].id);
+  REQUIRE(plain.ok());
+  auto none = ReplayRecorded(*plain);
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.status().message().find("no replay record") != std::string::npos);
+  EpisodeView broken = *ep;
+  broken.replay = "{not json";
+  CHECK_FALSE(ReplayRecorded(broken).ok());
+}
+
+TEST_CASE("Run store: a schema version 2 store (no replay records) still opens", "[viewer]") {
+  TempDir dir("v2");
+  const std::string path = (dir.path / "episodes.sqlite").string();
+  WriteTestStore(path, 2);
+  {
+    auto db = Db::OpenFile(path);
+    REQUIRE(db.ok());
+    REQUIRE((*db)->Exec("ALTER TABLE episodes DROP COLUMN replay; PRAGMA user_version = 2").ok());
+  }
+  auto store = RunStore::Open(path);
+  REQUIRE(store.ok());
+  CHECK((*store)->version() == 2);
+  auto all = (*store)->Episodes();
+  REQUIRE(all.ok());
+  REQUIRE(all->size() == 2);
+  auto ep = (*store)->Load((*all)[0].id);
+  REQUIRE(ep.ok());
+  CHECK(ep->steps.size() == 3);
+  CHECK(ep->replay.empty());
+  CHECK_FALSE(ReplayRecorded(*ep).ok());
+}
+
 TEST_CASE("ActedElement reads the element of an action", "[viewer]") {
   CHECK(ActedElement("do(action=\"Click\", element=\"12\")") == 12);
   CHECK(ActedElement("do(action=\"Scroll Down\")") == -1);

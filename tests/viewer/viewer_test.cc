@@ -61,6 +61,32 @@ TEST_CASE("Viewer frame: not blank, the acted element highlighted at its recorde
   CHECK(moved->highlight_x0 != frame->highlight_x0);
 }
 
+int CountColour(const Frame& f, uint8_t r, uint8_t g, uint8_t b) {
+  int n = 0;
+  for (size_t i = 0; i + 3 < f.rgba.size(); i += 4) {
+    n += f.rgba[i] == r && f.rgba[i + 1] == g && f.rgba[i + 2] == b;
+  }
+  return n;
+}
+
+TEST_CASE("Viewer frame: the Changes tab lists the rows the replayed episode inserted", "[.gl]") {
+  TempDir dir("changes");
+  WriteReplayableEpisode((dir.path / "episodes.sqlite").string());
+  ViewerOptions o;
+  o.run = dir.path.string();
+  o.width = 1400;
+  o.height = 900;
+  o.tab = "changes";
+  auto frame = RenderFrame(o);
+  REQUIRE(frame.ok());
+  // Inserted rows are labelled in green (0.1, 0.55, 0.2); no other panel uses that colour.
+  CHECK(CountColour(*frame, 26, 140, 51) > 10);
+  o.tab = "response";
+  auto other = RenderFrame(o);
+  REQUIRE(other.ok());
+  CHECK(CountColour(*other, 26, 140, 51) == 0);
+}
+
 TEST_CASE("Viewer frame: a missing or corrupt store shows a message instead of crashing", "[.gl]") {
   TempDir dir("missing");
   ViewerOptions o;

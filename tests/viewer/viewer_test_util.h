@@ -11,6 +11,9 @@
 
 #include "agent/episode_store.h"
 #include "sim/env.h"
+#include "sim/harness.h"
+#include "sim/replay.h"
+#include "sim/task_templates.h"
 
 namespace wa {
 
@@ -66,6 +69,48 @@ inline nlohmann::json WriteTestStore(const std::string& store_path, int episodes
   }
   REQUIRE((*store)->Flush().ok());
   return boxes;
+}
+
+// Appends one oracle episode of the fixture's "Send a message" test task (it writes a row) with
+// its replay record; returns the intent.
+inline std::string WriteReplayableEpisode(const std::string& store_path) {
+  SplitOptions so;
+  so.sites = {"fixture"};
+  auto tasks = GenerateSplit(Split::kTest, so);
+  REQUIRE(tasks.ok());
+  const GeneratedTask* msg = nullptr;
+  for (const GeneratedTask& g : *tasks) {
+    if (g.task.intent.rfind("Send a message", 0) == 0) msg = &g;
+  }
+  REQUIRE(msg != nullptr);
+  HarnessOptions ho;
+  auto oracle = MakeOraclePolicy({*msg});
+  EvalReport report = RunEvaluation({msg->task}, oracle.get(), ho);
+  REQUIRE(report.outcomes.at(0).score == 1.0f);
+  auto store = EpisodeStore::Open(store_path, "viewer-replay", {});
+  REQUIRE(store.ok());
+  EpisodeRecord rec;
+  rec.stage = "eval";
+  rec.split = "test";
+  rec.task_id = msg->task.task_id;
+  rec.template_id = msg->task.intent_template_id;
+  rec.sites = "fixture";
+  rec.intent = msg->task.intent;
+  rec.reward = 1.0f;
+  ReplaySpec spec;
+  spec.task = msg->task;
+  spec.reset_seed = report.outcomes[0].reset_seed;
+  spec.max_steps = ho.max_steps;
+  rec.replay = spec.ToJson();
+  for (const std::string& a : report.outcomes[0].actions) {
+    StepRecord step;
+    step.action = a;
+    step.response = a;
+    rec.steps.push_back(step);
+  }
+  (*store)->Add(std::move(rec));
+  REQUIRE((*store)->Flush().ok());
+  return msg->task.intent;
 }
 
 }  // namespace wa
