@@ -3,7 +3,6 @@
 #include <chrono>
 
 #include "agent/prompt.h"
-#include "sim/text.h"
 
 namespace wa {
 namespace {
@@ -40,18 +39,6 @@ Result<int64_t> ExistingVersion(Db& db) {
 }
 
 }  // namespace
-
-nlohmann::json PageBoxes(const Page& page) {
-  nlohmann::json out = nlohmann::json::array();
-  const auto& labels = page.labels();
-  for (size_t i = 0; i < labels.size(); ++i) {
-    Box b = page.ViewportBox(labels[i]);
-    std::string text = CollapseWhitespace(InnerText(page.doc(), page.styles(), labels[i]));
-    if (text.size() > 120) text = std::string(TruncateUtf8(text, 120)) + "...";
-    out.push_back({i, b.x, b.y, b.w, b.h, std::string(page.doc().TagNameOf(labels[i])), text});
-  }
-  return out;
-}
 
 Result<std::unique_ptr<EpisodeStore>> EpisodeStore::Open(const std::string& path,
                                                          const std::string& run_name,

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "sim/db.h"
-#include "sim/page.h"
+#include "sim/observation.h"
 
 namespace wa {
 
@@ -28,7 +28,7 @@ inline constexpr int64_t kEpisodeStoreOldestReadable = 2;
 
 struct StepRecord {
   std::string url, observation, prompt, response, action, action_error;
-  // [[id, x, y, w, h, tag, text], ...]: labelled elements in viewport pixels.
+  // [[id, x, y, w, h, tag, text], ...]: labelled elements in viewport pixels (PageBoxes).
   nlohmann::json boxes = nlohmann::json::array();
 };
 
@@ -44,10 +44,6 @@ struct EpisodeRecord {
   nlohmann::json replay;
   std::vector<StepRecord> steps;
 };
-
-// The labelled elements of a page (observation ids) with their viewport boxes, tags and text
-// (whitespace collapsed, at most 120 bytes).
-nlohmann::json PageBoxes(const Page& page);
 
 class EpisodeStore {
  public:

@@ -1,5 +1,7 @@
 #include "agent/prompt.h"
 
+#include "sim/text.h"
+
 namespace wa {
 namespace {
 
@@ -133,13 +135,6 @@ const std::string& SystemPrompt(PromptFormat format) {
   static const std::string think = BuildThink();
   static const std::string nothink = BuildNoThink();
   return format == PromptFormat::kThink ? think : nothink;
-}
-
-std::string_view TruncateUtf8(std::string_view text, size_t max_bytes) {
-  if (text.size() <= max_bytes) return text;
-  size_t n = max_bytes;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
-  return text.substr(0, n);
 }
 
 std::vector<ChatMessage> BuildMessages(std::string_view intent, const std::vector<AgentTurn>& turns,

@@ -80,9 +80,6 @@ std::string_view EndOfTurn(ChatTemplate chat_template);
 std::string RenderWebRLRaw(std::string_view intent, const std::vector<AgentTurn>& turns,
                            std::string_view observation, size_t context_chars = 16384 - 512);
 
-// Truncates UTF-8 text to at most `max_bytes` without splitting a character.
-std::string_view TruncateUtf8(std::string_view text, size_t max_bytes);
-
 }  // namespace wa
 
 #endif  // WEBAGENT_AGENT_PROMPT_H_

@@ -236,7 +236,49 @@ struct EvalArgs {
   int torch_threads = 0, max_new_tokens = 0;
   bool greedy = false;
   std::vector<int> caps;  // interaction-cap sweep (test-time scaling); empty: one run
+  std::string store;      // episode store to write the episodes to ("" = none)
 };
+
+// Writes every episode of an evaluation (steps with pages and policy outputs, verdict, replay
+// record) to an episode store, for `webagent view`.
+bool WriteEvalStore(wa::EpisodeStore* store, const std::string& stage, const std::string& split,
+                    const std::vector<wa::Task>& tasks, const wa::EvalReport& report,
+                    const wa::HarnessOptions& ho) {
+  for (size_t i = 0; i < tasks.size() && i < report.outcomes.size(); ++i) {
+    const wa::TaskOutcome& o = report.outcomes[i];
+    wa::EpisodeRecord rec;
+    rec.stage = stage;
+    rec.split = split;
+    rec.task_id = o.task_id;
+    rec.template_id = o.intent_template_id;
+    rec.sites = o.sites;
+    rec.intent = o.intent;
+    rec.group = static_cast<int>(i);
+    rec.reward = o.score;
+    rec.answer = o.answer;
+    rec.verdict = o.error.empty() ? o.explanation : o.error;
+    wa::ReplaySpec replay;
+    replay.task = tasks[i];
+    replay.reset_seed = o.reset_seed;
+    replay.site_seed = ho.seed;
+    replay.max_steps = ho.max_steps;
+    rec.replay = replay.ToJson();
+    for (const wa::TraceStep& t : o.trace) {
+      wa::StepRecord sr;
+      sr.url = t.url;
+      sr.observation = t.observation;
+      sr.response = t.response;
+      sr.action = t.action;
+      sr.action_error = t.action_error;
+      sr.boxes = nlohmann::json::parse(t.boxes.empty() ? "[]" : t.boxes, nullptr, false);
+      rec.steps.push_back(std::move(sr));
+    }
+    store->Add(std::move(rec));
+  }
+  wa::Status st = store->Flush();
+  if (!st.ok()) fmt::print(stderr, "error: writing the episode store: {}\n", st.message());
+  return st.ok();
+}
 
 // Builds the task list of a split (or loads a task file).
 bool LoadSplit(const EvalArgs& a, std::vector<wa::GeneratedTask>* out) {
@@ -336,6 +378,19 @@ int RunEval(const EvalArgs& a) {
   fmt::print("fuzzy_match judge: {}\n",
              ho.evaluator.judge ? ho.evaluator.judge->name() : std::string("deterministic"));
   ho.progress = true;
+  std::unique_ptr<wa::EpisodeStore> store;
+  if (!a.store.empty()) {
+    auto opened = wa::EpisodeStore::Open(
+        a.store, "eval",
+        {{"policy", a.policy}, {"split", a.split}, {"seed", a.seed}, {"max_steps", a.max_steps}});
+    if (!opened.ok()) {
+      fmt::print(stderr, "error: {}\n", opened.status().message());
+      return 2;
+    }
+    store = std::move(*opened);
+    ho.keep_trace = true;
+  }
+  const std::string split = a.tasks_file.empty() ? a.split : "file";
   fmt::print("eval: {} tasks, policy {}, {} envs, {} threads, turn cap {}\n", tasks.size(),
              a.policy, a.envs, a.threads, a.max_steps);
   std::fflush(stdout);
@@ -352,6 +407,10 @@ int RunEval(const EvalArgs& a) {
       fmt::print("cap {}:\n", cap);
       std::fflush(stdout);
       wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
+      if (store &&
+          !WriteEvalStore(store.get(), fmt::format("eval_cap{}", cap), split, tasks, report, ho)) {
+        return 1;
+      }
       double steps = static_cast<double>(report.total_steps) /
                      std::max<double>(1, static_cast<double>(report.outcomes.size()));
       table += fmt::format("| {} | {:.1f} | {:.1f} |\n", cap, report.SuccessRate(""), steps);
@@ -369,6 +428,10 @@ int RunEval(const EvalArgs& a) {
     return 0;
   }
   wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
+  if (store) {
+    if (!WriteEvalStore(store.get(), "eval", split, tasks, report, ho)) return 1;
+    fmt::print("episodes written to {} (webagent view {})\n", a.store, a.store);
+  }
   fmt::print("\n{}", report.Table());
   if (!a.out.empty()) {
     if (!WriteFileAtomic(a.out, report.ToJson().dump(2) + "\n")) {
@@ -1082,6 +1145,9 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--dtype", ev.dtype,
                        "Model weights: float32, bfloat16, float16 (default: float32 on CPU, "
                        "bfloat16 on CUDA)");
+  eval_cmd->add_option("--store", ev.store,
+                       "Also write every episode (pages, observations, outputs, verdict, replay "
+                       "record) to this episode store, for webagent view");
   eval_cmd->add_option("--torch-threads", ev.torch_threads, "torch intra-op threads (0: all cores)")
       ->capture_default_str();
   eval_cmd
@@ -1121,7 +1187,7 @@ int main(int argc, char** argv) {
       ->add_option("--tab", view.tab,
                    "Details tab: response, observation, prompt, verdict, changes, group, dashboard")
       ->check(CLI::IsMember(
-          {"", "response", "observation", "prompt", "verdict", "group", "dashboard"}));
+          {"", "response", "observation", "prompt", "verdict", "changes", "group", "dashboard"}));
   view_cmd->add_option("--width", view.width, "Window width")->capture_default_str();
   view_cmd->add_option("--height", view.height, "Window height")->capture_default_str();
   view_cmd->add_option("--screenshot", view_screenshot,

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "sim/locator.h"
+#include "sim/task_templates.h"
 
 namespace wa {
 namespace {
@@ -47,6 +48,12 @@ struct HelperRegistry {
   static HelperRegistry& Get() {
     static HelperRegistry* r = new HelperRegistry();
     return *r;
+  }
+  // For lookups: the sites register their helpers when their template families are built, so
+  // build them first (a task loaded from a file may be evaluated before any split exists).
+  static HelperRegistry& ForLookup() {
+    TemplateFamilies();
+    return Get();
   }
 };
 
@@ -531,7 +538,7 @@ EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view ans
             }
             UrlHelper helper;
             {
-              auto& reg = HelperRegistry::Get();
+              auto& reg = HelperRegistry::ForLookup();
               std::lock_guard<std::mutex> lock(reg.mu);
               auto it = reg.url.find(call->first);
               if (it != reg.url.end()) helper = it->second;
@@ -576,7 +583,7 @@ EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view ans
           }
           LocatorHelper helper;
           {
-            auto& reg = HelperRegistry::Get();
+            auto& reg = HelperRegistry::ForLookup();
             std::lock_guard<std::mutex> lock(reg.mu);
             auto it = reg.locator.find(call->first);
             if (it != reg.locator.end()) helper = it->second;
@@ -613,7 +620,7 @@ float TaskEvaluator::Score(Browser* browser, const EpisodeSpec&, std::string_vie
 }
 
 Status ValidateTaskEval(const Task& task, bool require_helpers) {
-  auto& reg = HelperRegistry::Get();
+  auto& reg = HelperRegistry::ForLookup();
   for (const ProgramHtmlTarget& t : task.eval.program_html) {
     if (t.url.rfind("func:", 0) == 0) {
       auto call = ParseFuncCall(t.url);

@@ -173,6 +173,9 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
           continue;
         }
       }
+      if (!o.trace.empty() && o.trace.size() == static_cast<size_t>(r.info.step)) {
+        o.trace.back().action_error = r.info.action_error;
+      }
       if (r.terminated || r.truncated) {
         o.score = r.reward;
         o.steps = r.info.step;
@@ -188,6 +191,7 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
         continue;
       }
       std::string text = policy->Act(slot, tasks[s.task], r, vec.env(slot));
+      const std::string response = options.keep_trace ? text : std::string();
       // Early stops, as the reference harness: repeated parse failures or identical actions.
       s.parse_failures = ParseAction(text).ok() ? 0 : s.parse_failures + 1;
       s.recent.push_back(text);
@@ -203,6 +207,15 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
         o.early_stop = true;
         text = "exit(message=\"Early stop: Same action for " +
                std::to_string(options.repeat_limit) + " times\")";
+      }
+      if (options.keep_trace) {
+        TraceStep t;
+        t.url = r.info.url;
+        t.observation = r.observation;
+        t.response = response;
+        t.action = text;
+        if (const Page* page = vec.env(slot).browser().page()) t.boxes = PageBoxes(*page).dump();
+        o.trace.push_back(std::move(t));
       }
       if (options.keep_actions) o.actions.push_back(text);
       vec.SendStep(slot, text);

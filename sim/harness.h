@@ -53,7 +53,17 @@ struct HarnessOptions {
   EvaluatorOptions evaluator;
   ObservationType observation = ObservationType::kWebRL;
   bool keep_actions = true;  // record each episode's actions in the report
+  bool keep_trace = false;   // record each step's page, observation and policy output
   bool progress = false;     // print progress lines to stderr
+};
+
+// One step of an episode as the policy saw and answered it (HarnessOptions::keep_trace).
+struct TraceStep {
+  std::string url, observation;
+  std::string response;      // the policy's text
+  std::string action;        // what was executed (the response, or the early-stop exit)
+  std::string action_error;  // the environment's complaint about it, if any
+  std::string boxes;         // PageBoxes of the page, JSON
 };
 
 struct TaskOutcome {
@@ -70,6 +80,7 @@ struct TaskOutcome {
   std::string error;  // reset failure etc.
   std::vector<std::string> actions;
   uint64_t reset_seed = 0;  // the episode's Env::Reset seed (with the actions, a replay)
+  std::vector<TraceStep> trace;
 };
 
 struct EvalReport {

@@ -550,4 +550,16 @@ void RenderObservation(Page* page, const ObservationOptions& options, std::strin
   if (compiled != nullptr) compiled->StoreObservation(key, *out, page->labels());
 }
 
+nlohmann::json PageBoxes(const Page& page) {
+  nlohmann::json out = nlohmann::json::array();
+  const auto& labels = page.labels();
+  for (size_t i = 0; i < labels.size(); ++i) {
+    Box b = page.ViewportBox(labels[i]);
+    std::string text = CollapseWhitespace(InnerText(page.doc(), page.styles(), labels[i]));
+    if (text.size() > 120) text = std::string(TruncateUtf8(text, 120)) + "...";
+    out.push_back({i, b.x, b.y, b.w, b.h, std::string(page.doc().TagNameOf(labels[i])), text});
+  }
+  return out;
+}
+
 }  // namespace wa

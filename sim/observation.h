@@ -12,6 +12,8 @@
 #ifndef WEBAGENT_SIM_OBSERVATION_H_
 #define WEBAGENT_SIM_OBSERVATION_H_
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <string_view>
 
@@ -37,6 +39,11 @@ void RenderObservation(Page* page, const ObservationOptions& options, std::strin
 // The accessible role and name of an element (used by axtree and compact).
 std::string AccessibleRole(const Page& page, NodeId id);
 std::string AccessibleName(const Page& page, NodeId id);
+
+// The labelled elements of a page (observation ids) with their viewport boxes, tags and text
+// (whitespace collapsed, at most 120 bytes): [[id, x, y, w, h, tag, text], ...]. Episode
+// records keep it so a viewer can draw the page.
+nlohmann::json PageBoxes(const Page& page);
 
 }  // namespace wa
 

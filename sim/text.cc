@@ -121,4 +121,11 @@ std::string InnerText(const Document& doc, const std::vector<ComputedStyle>& sty
   return b.Finish();
 }
 
+std::string_view TruncateUtf8(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  size_t n = max_bytes;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return text.substr(0, n);
+}
+
 }  // namespace wa

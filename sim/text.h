@@ -3,6 +3,7 @@
 #define WEBAGENT_SIM_TEXT_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/dom.h"
@@ -16,6 +17,9 @@ namespace wa {
 // per <br> and table row, leading and trailing breaks removed. For an element that is not
 // rendered, the result is its textContent, as in browsers.
 std::string InnerText(const Document& doc, const std::vector<ComputedStyle>& styles, NodeId id);
+
+// Truncates UTF-8 text to at most `max_bytes` without splitting a character.
+std::string_view TruncateUtf8(std::string_view text, size_t max_bytes);
 
 }  // namespace wa
 

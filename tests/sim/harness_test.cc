@@ -1,5 +1,6 @@
 #include "sim/harness.h"
 
+#include <map>
 #include <set>
 
 #include "tests/sim/test_util.h"
@@ -128,6 +129,57 @@ TEST_CASE("Early stop after repeated actions and parse failures; results indepen
   }
   CHECK(runs[0] == runs[1]);
   CHECK(runs[1] == runs[2]);
+}
+
+TEST_CASE("Traces record each step's page, observation, output and action error", "[harness]") {
+  auto test = GenerateSplit(Split::kTest, {});
+  REQUIRE(test.ok());
+  std::vector<Task> tasks = TasksOf(*test);
+  // Clicks a non-existent element first (an action error), then follows the oracle.
+  struct Clumsy : Policy {
+    std::unique_ptr<Policy> oracle;
+    std::map<size_t, bool> erred;
+    std::string name() const override { return "clumsy"; }
+    void Begin(size_t slot, const Task& t) override {
+      erred[slot] = false;
+      oracle->Begin(slot, t);
+    }
+    std::string Act(size_t slot, const Task& t, const StepResult& r, const Env& env) override {
+      if (!erred[slot]) {
+        erred[slot] = true;
+        return "# Note: oops\ndo(action=\"Click\", element=\"9999\")";
+      }
+      return oracle->Act(slot, t, r, env);
+    }
+  };
+  Clumsy clumsy;
+  clumsy.oracle = MakeOraclePolicy(*test);
+  HarnessOptions ho;
+  ho.keep_trace = true;
+  EvalReport r = RunEvaluation(tasks, &clumsy, ho);
+  for (const TaskOutcome& o : r.outcomes) {
+    INFO(o.intent);
+    CHECK(o.score == 1.f);
+    REQUIRE(o.trace.size() == static_cast<size_t>(o.steps));
+    REQUIRE(o.trace.size() == o.actions.size());
+    CHECK(o.trace[0].response.find("element=\"9999\"") != std::string::npos);
+    CHECK_FALSE(o.trace[0].action_error.empty());
+    for (size_t i = 0; i < o.trace.size(); ++i) {
+      const TraceStep& t = o.trace[i];
+      CHECK(t.action == o.actions[i]);
+      CHECK(t.url.rfind("http://", 0) == 0);
+      CHECK_FALSE(t.observation.empty());
+      auto boxes = nlohmann::json::parse(t.boxes, nullptr, false);
+      REQUIRE(boxes.is_array());
+      CHECK_FALSE(boxes.empty());
+      if (i > 0) CHECK(t.action_error.empty());
+    }
+  }
+  // Without the option, nothing is kept.
+  ho.keep_trace = false;
+  clumsy.erred.clear();
+  EvalReport plain = RunEvaluation(tasks, &clumsy, ho);
+  for (const TaskOutcome& o : plain.outcomes) CHECK(o.trace.empty());
 }
 
 TEST_CASE("The report prints the paper's layout", "[harness]") {
