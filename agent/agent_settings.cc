@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/observation.h"
+#include "sim/text.h"
 
 namespace wa {
 
@@ -13,6 +14,9 @@ Result<AgentSettings> AgentSettings::FromJson(const nlohmann::json& j) {
     auto f = ParsePromptFormat(j.value("prompt_format", "think"));
     if (!f.ok()) return f.status();
     s.format = *f;
+    auto sp = ParseSystemPromptStyle(j.value("system_prompt", "full"));
+    if (!sp.ok()) return sp.status();
+    s.system_prompt = *sp;
     auto t = ParseChatTemplate(j.value("chat_template", "chatml"));
     if (!t.ok()) return t.status();
     s.chat_template = *t;
@@ -34,6 +38,7 @@ Result<AgentSettings> AgentSettings::FromJson(const nlohmann::json& j) {
 
 nlohmann::json AgentSettings::ToJson() const {
   return {{"prompt_format", PromptFormatName(format)},
+          {"system_prompt", SystemPromptStyleName(system_prompt)},
           {"chat_template", chat_template == ChatTemplate::kChatML ? "chatml" : "llama3"},
           {"context_chars", context_chars},
           {"max_context_tokens", max_context_tokens},
@@ -44,32 +49,115 @@ nlohmann::json AgentSettings::ToJson() const {
           {"observation", observation}};
 }
 
+namespace {
+
+PromptOptions PromptOptionsOf(const AgentSettings& settings) {
+  PromptOptions po;
+  po.format = settings.format;
+  po.system_prompt = settings.system_prompt;
+  po.simplify_history = settings.simplify_history;
+  po.context_chars = settings.context_chars;
+  return po;
+}
+
+// encode(observation) for the longest start of the observation that fits `budget` tokens. The
+// room left by everything else is measured exactly; the page's own tokens say how many bytes fill
+// it (byte-level BPE decodes a prefix of ids to a prefix of the text), and the cut moves back to a
+// line break when one is near, so no element is shown half. Without any fitting start, the
+// page-less encoding (which the caller may still cut).
+template <typename Encode>
+EncodedChat FitObservation(const Tokenizer& tokenizer, std::string_view observation, size_t budget,
+                           const Encode& encode) {
+  EncodedChat full = encode(observation);
+  if (full.ids.size() <= budget) return full;
+  EncodedChat none = encode("");
+  if (none.ids.size() >= budget) return none;
+  const std::vector<TokenId> page = tokenizer.Encode(observation, /*parse_special=*/false);
+  size_t room = budget - none.ids.size();
+  for (int attempt = 0; attempt < 6 && room > 0; ++attempt) {
+    std::vector<TokenId> head(
+        page.begin(), page.begin() + static_cast<std::ptrdiff_t>(std::min(room, page.size())));
+    std::string_view cut = TruncateUtf8(observation, tokenizer.Decode(head).size());
+    size_t nl = cut.rfind('\n');
+    if (nl != std::string_view::npos && cut.size() - nl < 240) cut = cut.substr(0, nl + 1);
+    EncodedChat e = encode(cut);
+    if (e.ids.size() <= budget) return e;
+    room -= std::min(room, e.ids.size() - budget + 1);
+  }
+  return none;
+}
+
+}  // namespace
+
 std::vector<TokenId> EncodeTurnPrompt(const Tokenizer& tokenizer, const AgentSettings& settings,
                                       size_t max_tokens, size_t reserve, std::string_view intent,
                                       const std::vector<AgentTurn>& turns,
                                       std::string_view observation) {
-  PromptOptions po;
-  po.format = settings.format;
-  po.simplify_history = settings.simplify_history;
-  po.context_chars = settings.context_chars;
+  const PromptOptions po = PromptOptionsOf(settings);
   const size_t budget = std::max<size_t>(16, max_tokens > reserve ? max_tokens - reserve : 16);
-  std::vector<TokenId> ids;
-  for (int attempt = 0; attempt < 8; ++attempt) {
-    auto messages = BuildMessages(intent, turns, observation, po);
+  auto encode = [&](std::string_view obs) {
+    auto messages = BuildMessages(intent, turns, obs, po);
+    EncodedChat e;
     if (settings.format == PromptFormat::kWebRLRaw) {
-      ids = tokenizer.Encode(messages[0].content, /*parse_special=*/true);
-    } else {
-      auto enc = EncodeChat(tokenizer, messages, settings.chat_template, true);
-      ids = enc.ok() ? enc->ids
-                     : tokenizer.Encode(RenderChat(messages, settings.chat_template, true), false);
+      e.ids = tokenizer.Encode(messages[0].content, /*parse_special=*/true);
+      return e;
     }
-    if (ids.size() <= budget) return ids;
-    size_t chars = 0;
-    for (const auto& m : messages) chars += m.content.size();
-    po.context_chars = std::max<size_t>(1, chars * budget / ids.size() * 9 / 10);
-  }
-  ids.erase(ids.begin(), ids.end() - static_cast<std::ptrdiff_t>(budget));
+    auto enc = EncodeChat(tokenizer, messages, settings.chat_template, true);
+    if (enc.ok()) return std::move(*enc);
+    e.ids = tokenizer.Encode(RenderChat(messages, settings.chat_template, true), false);
+    return e;
+  };
+  std::vector<TokenId> ids = FitObservation(tokenizer, observation, budget, encode).ids;
+  // Even the page-less prompt is too long: keep its most recent tokens.
+  if (ids.size() > budget) ids.erase(ids.begin(), ids.end() - static_cast<std::ptrdiff_t>(budget));
   return ids;
+}
+
+Result<TrajectorySequence> EncodeTrajectory(const Tokenizer& tokenizer,
+                                            const AgentSettings& settings, size_t max_tokens,
+                                            std::string_view intent,
+                                            const std::vector<AgentTurn>& history,
+                                            std::string_view last_observation,
+                                            const std::vector<std::vector<TokenId>>& generated) {
+  if (settings.format == PromptFormat::kWebRLRaw) {
+    return InvalidArgument("single-sequence trajectories need a chat-template prompt format");
+  }
+  if (generated.size() != history.size() + 1) {
+    return InvalidArgument("EncodeTrajectory: one generation per turn is needed (" +
+                           std::to_string(generated.size()) + " for " +
+                           std::to_string(history.size() + 1) + " turns)");
+  }
+  const PromptOptions po = PromptOptionsOf(settings);
+  Status error = Status::Ok();
+  auto encode = [&](std::string_view obs) {
+    auto messages = BuildMessages(intent, history, obs, po);
+    messages.push_back({"assistant", ""});
+    auto enc = EncodeChat(tokenizer, messages, settings.chat_template, false, &generated);
+    if (!enc.ok()) {
+      error = enc.status();
+      return EncodedChat();
+    }
+    // Nothing after the last generated token is trained or needed.
+    while (!enc->ids.empty() && !enc->generated.back()) {
+      enc->ids.pop_back();
+      enc->generated.pop_back();
+      enc->message.pop_back();
+    }
+    return std::move(*enc);
+  };
+  EncodedChat e = FitObservation(tokenizer, last_observation, max_tokens, encode);
+  if (!error.ok()) return error;
+  if (e.ids.size() > max_tokens) {
+    // Even without the page it is too long: keep the most recent tokens, as the turn prompts do
+    // (the reference left-truncates the completion likewise).
+    const auto drop = static_cast<std::ptrdiff_t>(e.ids.size() - max_tokens);
+    e.ids.erase(e.ids.begin(), e.ids.begin() + drop);
+    e.message.erase(e.message.begin(), e.message.begin() + drop);
+  }
+  TrajectorySequence out;
+  out.ids = std::move(e.ids);
+  out.turn = std::move(e.message);
+  return out;
 }
 
 std::vector<TokenId> EncodeResponse(const Tokenizer& tokenizer, const AgentSettings& settings,

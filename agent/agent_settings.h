@@ -18,6 +18,7 @@ namespace wa {
 // agent.json of a checkpoint directory.
 struct AgentSettings {
   PromptFormat format = PromptFormat::kThink;
+  SystemPromptStyle system_prompt = SystemPromptStyle::kFull;  // "short" for small models
   ChatTemplate chat_template = ChatTemplate::kChatML;
   size_t context_chars = 0;    // 0: derived from max_context_tokens
   int max_context_tokens = 0;  // 0: the model's max_position_embeddings
@@ -38,6 +39,24 @@ std::vector<TokenId> EncodeTurnPrompt(const Tokenizer& tokenizer, const AgentSet
                                       size_t max_tokens, size_t reserve, std::string_view intent,
                                       const std::vector<AgentTurn>& turns,
                                       std::string_view observation);
+
+// A trajectory as one training sequence (the reference code's layout, section 4.4): the prompt
+// of its last turn, in which every earlier observation is the placeholder and the last one is in
+// full (cut to fit `max_tokens`), with each turn's sampled tokens spliced in where its response
+// stands, the last turn's sampled tokens at the end. `history` holds the K-1 earlier turns
+// (response text, action, feedback), `generated` the K turns' sampled ids (end token included
+// when sampled). Per token, `turn` is the turn whose sampled token it is, or -1. When even the
+// page-less sequence exceeds `max_tokens`, its most recent tokens are kept.
+struct TrajectorySequence {
+  std::vector<TokenId> ids;
+  std::vector<int> turn;
+};
+Result<TrajectorySequence> EncodeTrajectory(const Tokenizer& tokenizer,
+                                            const AgentSettings& settings, size_t max_tokens,
+                                            std::string_view intent,
+                                            const std::vector<AgentTurn>& history,
+                                            std::string_view last_observation,
+                                            const std::vector<std::vector<TokenId>>& generated);
 
 // A response as the model generates it: its tokens followed by the end-of-turn token.
 std::vector<TokenId> EncodeResponse(const Tokenizer& tokenizer, const AgentSettings& settings,

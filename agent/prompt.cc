@@ -131,10 +131,27 @@ const char* PromptFormatName(PromptFormat format) {
   return "?";
 }
 
-const std::string& SystemPrompt(PromptFormat format) {
+const std::string& SystemPrompt(PromptFormat format, SystemPromptStyle style) {
   static const std::string think = BuildThink();
   static const std::string nothink = BuildNoThink();
+  static const std::string think_short =
+      "You are a web agent. Reply with <think> your reasoning </think> then <answer> one action "
+      "</answer>.";
+  static const std::string nothink_short = "You are a web agent. Reply with one action.";
+  if (style == SystemPromptStyle::kShort) {
+    return format == PromptFormat::kThink ? think_short : nothink_short;
+  }
   return format == PromptFormat::kThink ? think : nothink;
+}
+
+Result<SystemPromptStyle> ParseSystemPromptStyle(std::string_view name) {
+  if (name == "full") return SystemPromptStyle::kFull;
+  if (name == "short") return SystemPromptStyle::kShort;
+  return InvalidArgument("unknown system prompt style \"" + std::string(name) + "\" (full, short)");
+}
+
+const char* SystemPromptStyleName(SystemPromptStyle style) {
+  return style == SystemPromptStyle::kShort ? "short" : "full";
 }
 
 std::vector<ChatMessage> BuildMessages(std::string_view intent, const std::vector<AgentTurn>& turns,
@@ -144,7 +161,7 @@ std::vector<ChatMessage> BuildMessages(std::string_view intent, const std::vecto
                                     options.context_chars ? options.context_chars : 16384 - 512)}};
   }
   std::vector<ChatMessage> m;
-  m.push_back({"system", SystemPrompt(options.format)});
+  m.push_back({"system", SystemPrompt(options.format, options.system_prompt)});
   std::string user = "Task Instruction: " + std::string(intent) + "\n\n";
   for (size_t k = 0; k < turns.size(); ++k) {
     AppendRound(&user, k);
@@ -221,21 +238,42 @@ std::vector<Piece> ChatPieces(const std::vector<ChatMessage>& messages, ChatTemp
 }  // namespace
 
 Result<EncodedChat> EncodeChat(const Tokenizer& tokenizer, const std::vector<ChatMessage>& messages,
-                               ChatTemplate chat_template, bool add_generation_prompt) {
+                               ChatTemplate chat_template, bool add_generation_prompt,
+                               const std::vector<std::vector<TokenId>>* assistant_ids) {
   EncodedChat out;
+  auto push = [&](TokenId id, bool generated, int message) {
+    out.ids.push_back(id);
+    out.generated.push_back(generated ? 1 : 0);
+    out.message.push_back(generated ? message : -1);
+  };
+  int message = -1;          // assistant messages seen so far - 1
+  bool spliced_end = false;  // the spliced ids of the current message carried its end token
   for (const Piece& piece : ChatPieces(messages, chat_template, add_generation_prompt)) {
+    const bool content = piece.generated && !piece.special;
+    if (content) ++message;
+    if (content && assistant_ids != nullptr &&
+        static_cast<size_t>(message) < assistant_ids->size()) {
+      const std::vector<TokenId>& ids = (*assistant_ids)[static_cast<size_t>(message)];
+      for (TokenId id : ids) push(id, true, message);
+      spliced_end = !ids.empty() && ids.back() == tokenizer.Id(EndOfTurn(chat_template));
+      continue;
+    }
     if (piece.special) {
       TokenId id = tokenizer.Id(piece.text);
       if (id < 0) {
         return InvalidArgument("the tokenizer has no special token " + piece.text +
                                " for this chat template");
       }
-      out.ids.push_back(id);
-      out.generated.push_back(piece.generated ? 1 : 0);
+      if (piece.generated && assistant_ids != nullptr &&
+          static_cast<size_t>(message) < assistant_ids->size()) {
+        if (!spliced_end) push(id, false, -1);  // the template closes a cut-off response
+        continue;
+      }
+      push(id, piece.generated, message);
     } else {
-      std::vector<TokenId> ids = tokenizer.Encode(piece.text, /*parse_special=*/false);
-      out.ids.insert(out.ids.end(), ids.begin(), ids.end());
-      out.generated.insert(out.generated.end(), ids.size(), piece.generated ? 1 : 0);
+      for (TokenId id : tokenizer.Encode(piece.text, /*parse_special=*/false)) {
+        push(id, piece.generated, message);
+      }
     }
   }
   return out;

@@ -43,14 +43,24 @@ struct AgentTurn {
   std::string error;     // feedback shown before the next round ("" when none)
 };
 
+// How much instruction the system prompt carries. kFull is the reference's content (action
+// vocabulary, syntax, rules, examples: about 2,600 characters); kShort is one sentence naming the
+// output format, for small models trained here from scratch, which cannot read instructions and
+// for which a long system prompt only uses up the context the page needs.
+enum class SystemPromptStyle { kFull, kShort };
+Result<SystemPromptStyle> ParseSystemPromptStyle(std::string_view name);  // full, short
+const char* SystemPromptStyleName(SystemPromptStyle style);
+
 struct PromptOptions {
   PromptFormat format = PromptFormat::kThink;
+  SystemPromptStyle system_prompt = SystemPromptStyle::kFull;
   bool simplify_history = false;  // earlier responses become "<think> ... </think><answer> a"
   size_t context_chars = 0;       // budget for all message text; 0 = unlimited
 };
 
-// The system prompt of a format (our wording of the reference's content).
-const std::string& SystemPrompt(PromptFormat format);
+// The system prompt of a format (our wording of the reference's content, or its short form).
+const std::string& SystemPrompt(PromptFormat format,
+                                SystemPromptStyle style = SystemPromptStyle::kFull);
 
 // The messages for the next turn. For kWebRLRaw the result is one user message holding the whole
 // WebRL string (render it with RenderWebRLRaw).
@@ -62,14 +72,20 @@ std::vector<ChatMessage> BuildMessages(std::string_view intent, const std::vecto
 struct EncodedChat {
   std::vector<TokenId> ids;
   std::vector<uint8_t> generated;
+  std::vector<int> message;  // per token: index of its assistant message if generated, else -1
 };
 
 // Renders messages with a chat template. Template markers are encoded as special tokens; message
 // contents never are (an observation containing "<|im_end|>" stays text). With
 // `add_generation_prompt`, ends with the assistant header. Errors when the tokenizer lacks the
 // template's special tokens.
+// With `assistant_ids`, the i-th assistant message's content and end-of-turn token are replaced
+// by assistant_ids[i] verbatim (the tokens as sampled; when they do not end with the
+// end-of-turn token, the template's one follows, not marked generated), so a trajectory's
+// training sequence holds exactly the sampled tokens rather than a re-encoding of their text.
 Result<EncodedChat> EncodeChat(const Tokenizer& tokenizer, const std::vector<ChatMessage>& messages,
-                               ChatTemplate chat_template, bool add_generation_prompt);
+                               ChatTemplate chat_template, bool add_generation_prompt,
+                               const std::vector<std::vector<TokenId>>* assistant_ids = nullptr);
 // The same rendering as text (for logs and the viewer).
 std::string RenderChat(const std::vector<ChatMessage>& messages, ChatTemplate chat_template,
                        bool add_generation_prompt);

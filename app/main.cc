@@ -510,6 +510,7 @@ struct TrainArgs {
   int save_every = 10, eval_every = 0;
   double beta = 0.001, clip = 0.2, temperature = 1.0;
   std::string norm = "sequence";
+  std::string context = "exact";   // grpo: exact (each turn's own prompt) or single (reference)
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
 };
 
@@ -525,6 +526,11 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   namespace fs = std::filesystem;
   auto reference = wa::LoadModel(t.init, torch::kCPU, torch::kFloat32);
   auto norm = wa::ParseGrpoNorm(t.norm);
+  auto context = wa::ParseGrpoContext(t.context);
+  if (!context.ok()) {
+    fmt::print(stderr, "error: {}\n", context.status().message());
+    return 2;
+  }
   auto obs = wa::ParseObservationType(settings.observation);
   if (!reference.ok() || !norm.ok() || !obs.ok()) {
     fmt::print(stderr, "error: {}\n",
@@ -549,6 +555,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   gc.loss.beta = t.beta;
   gc.loss.clip_eps = t.clip;
   gc.loss.norm = *norm;
+  gc.context = *context;
   gc.seed = a.seed;
   gc.site_seed = a.seed;  // the split was generated on site data of this seed
   wa::OptimConfig oc;
@@ -570,23 +577,17 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   for (size_t i = tasks.size() - 1; i > 0; --i) std::swap(tasks[i], tasks[rng.Uniform(i + 1)]);
   fmt::print(
       "[grpo] {} training tasks, G={}, {} tasks per step, cap {} turns, beta {}, clip {}, "
-      "norm {}\n",
-      tasks.size(), t.group, t.tasks_per_step, t.max_turns, t.beta, t.clip, t.norm);
+      "norm {}, {} context\n",
+      tasks.size(), t.group, t.tasks_per_step, t.max_turns, t.beta, t.clip, t.norm, t.context);
   fs::create_directories(t.out);
   std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
-  nlohmann::json run_config = {{"stage", "grpo"},
-                               {"init", t.init},
-                               {"group", t.group},
-                               {"tasks_per_step", t.tasks_per_step},
-                               {"max_turns", t.max_turns},
-                               {"beta", t.beta},
-                               {"clip", t.clip},
-                               {"norm", t.norm},
-                               {"staleness", t.staleness},
-                               {"max_batch", t.max_batch},
-                               {"lr", t.lr},
-                               {"seed", a.seed},
-                               {"steps", t.steps}};
+  nlohmann::json run_config = {{"stage", "grpo"},          {"init", t.init},
+                               {"group", t.group},         {"tasks_per_step", t.tasks_per_step},
+                               {"max_turns", t.max_turns}, {"beta", t.beta},
+                               {"clip", t.clip},           {"norm", t.norm},
+                               {"context", t.context},     {"staleness", t.staleness},
+                               {"max_batch", t.max_batch}, {"lr", t.lr},
+                               {"seed", a.seed},           {"steps", t.steps}};
   auto store =
       wa::EpisodeStore::Open((fs::path(t.out) / "episodes.sqlite").string(), "grpo", run_config);
   if (!store.ok()) {
@@ -1230,8 +1231,13 @@ int main(int argc, char** argv) {
   init_cmd->add_option("--format", init_format, "think, nothink or webrl")->capture_default_str();
   init_cmd->add_option("--template", init_template, "chatml or llama3")->capture_default_str();
   init_cmd->add_option("--seed", ev.seed, "Initialisation seed")->capture_default_str();
-  std::string init_obs = "webrl";
+  std::string init_obs = "webrl", init_system = "full";
   int init_context = 0;
+  init_cmd
+      ->add_option("--system-prompt", init_system,
+                   "full (the reference's instructions) or short (one sentence, for small models "
+                   "trained from scratch)")
+      ->capture_default_str();
   init_cmd->add_option("--obs", init_obs, "Observation type: webrl, axtree, compact")
       ->capture_default_str();
   init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
@@ -1298,6 +1304,11 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--clip", tr.clip, "GRPO: ratio clip epsilon")->capture_default_str();
   train_cmd->add_option("--norm", tr.norm, "GRPO: sequence, action or token")
       ->capture_default_str();
+  train_cmd
+      ->add_option("--context", tr.context,
+                   "GRPO: exact (each turn scored under its own prompt) or single (the reference "
+                   "code: one sequence per trajectory, earlier pages compressed)")
+      ->capture_default_str();
   train_cmd->add_option("--temperature", tr.temperature, "GRPO: sampling temperature")
       ->capture_default_str();
 
@@ -1316,6 +1327,12 @@ int main(int argc, char** argv) {
     settings.chat_template = *t;
     settings.observation = init_obs;
     settings.max_context_tokens = init_context;
+    auto sp = wa::ParseSystemPromptStyle(init_system);
+    if (!sp.ok()) {
+      fmt::print(stderr, "error: {}\n", sp.status().message());
+      return 2;
+    }
+    settings.system_prompt = *sp;
     if (!wa::ParseObservationType(init_obs).ok()) {
       fmt::print(stderr, "error: unknown observation type {}\n", init_obs);
       return 2;

@@ -192,14 +192,14 @@ std::vector<Generation> Generate(Transformer& model,
   return out;
 }
 
-ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& requests,
-                        float temperature) {
+ScoreTensors ScoreSequences(Transformer& model, const std::vector<SequenceScoreRequest>& requests,
+                            float temperature) {
   const int64_t N = static_cast<int64_t>(requests.size());
   int64_t L = 1, R = 1;
-  for (const ScoreRequest& r : requests) {
-    TORCH_CHECK(!r.context.empty(), "a scored response needs a non-empty context");
-    L = std::max<int64_t>(L, static_cast<int64_t>(r.context.size() + r.response.size()));
-    R = std::max<int64_t>(R, static_cast<int64_t>(r.response.size()));
+  for (const SequenceScoreRequest& r : requests) {
+    TORCH_CHECK(!r.ids.empty(), "a scored sequence must not be empty");
+    L = std::max<int64_t>(L, static_cast<int64_t>(r.ids.size()));
+    R = std::max<int64_t>(R, static_cast<int64_t>(r.positions.size()));
   }
   auto i64 = torch::TensorOptions().dtype(torch::kInt64);
   torch::Tensor ids = torch::zeros({N, L}, i64), key = torch::zeros({N, L}, torch::kBool);
@@ -212,18 +212,17 @@ ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& req
     auto ta = target.accessor<int64_t, 2>();
     auto ma = mask.accessor<float, 2>();
     for (int64_t n = 0; n < N; ++n) {
-      const ScoreRequest& r = requests[static_cast<size_t>(n)];
-      int64_t c = static_cast<int64_t>(r.context.size());
-      int64_t j = 0;
-      for (TokenId t : r.context) {
-        ia[n][j] = t;
-        ka[n][j++] = true;
+      const SequenceScoreRequest& r = requests[static_cast<size_t>(n)];
+      for (size_t j = 0; j < r.ids.size(); ++j) {
+        ia[n][static_cast<int64_t>(j)] = r.ids[j];
+        ka[n][static_cast<int64_t>(j)] = true;
       }
-      for (size_t k = 0; k < r.response.size(); ++k) {
-        ia[n][j] = r.response[k];
-        ka[n][j++] = true;
-        aa[n][static_cast<int64_t>(k)] = c - 1 + static_cast<int64_t>(k);
-        ta[n][static_cast<int64_t>(k)] = r.response[k];
+      for (size_t k = 0; k < r.positions.size(); ++k) {
+        const int64_t p = r.positions[k];
+        TORCH_CHECK(p >= 1 && p < static_cast<int64_t>(r.ids.size()),
+                    "a scored position must be within the sequence and after its first token");
+        aa[n][static_cast<int64_t>(k)] = p - 1;  // the hidden state that predicts token p
+        ta[n][static_cast<int64_t>(k)] = r.ids[static_cast<size_t>(p)];
         ma[n][static_cast<int64_t>(k)] = 1.0f;
       }
     }
@@ -240,6 +239,23 @@ ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& req
   s.logprobs = lp.gather(-1, target.to(dev).unsqueeze(-1)).squeeze(-1) * s.mask;
   s.entropy = -(lp.exp() * lp).sum(-1) * s.mask;
   return s;
+}
+
+ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& requests,
+                        float temperature) {
+  std::vector<SequenceScoreRequest> seqs;
+  seqs.reserve(requests.size());
+  for (const ScoreRequest& r : requests) {
+    TORCH_CHECK(!r.context.empty(), "a scored response needs a non-empty context");
+    SequenceScoreRequest q;
+    q.ids = r.context;
+    q.ids.insert(q.ids.end(), r.response.begin(), r.response.end());
+    for (size_t k = 0; k < r.response.size(); ++k) {
+      q.positions.push_back(static_cast<int64_t>(r.context.size() + k));
+    }
+    seqs.push_back(std::move(q));
+  }
+  return ScoreSequences(model, seqs, temperature);
 }
 
 std::vector<Scored> Score(Transformer& model, const std::vector<ScoreRequest>& requests,

@@ -73,6 +73,17 @@ struct ScoreTensors {
 ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& requests,
                         float temperature = 1.0f);
 
+// Teacher-forced scoring of chosen positions of whole sequences: for each sequence, the tokens
+// at `positions` (ascending, each >= 1) given everything before them. Row n of the result holds
+// sequence n's scored tokens in order, then padding (mask 0). ScoreBatch is the case of one
+// context followed by the scored response.
+struct SequenceScoreRequest {
+  std::vector<TokenId> ids;
+  std::vector<int64_t> positions;
+};
+ScoreTensors ScoreSequences(Transformer& model, const std::vector<SequenceScoreRequest>& requests,
+                            float temperature = 1.0f);
+
 }  // namespace wa
 
 #endif  // WEBAGENT_RL_GENERATE_H_

@@ -72,7 +72,9 @@ GrpoLossResult MGrpoLoss(const GrpoLossInputs& in, const GrpoLossOptions& option
   }
   per_token = per_token * mask;
   torch::Tensor loss;
-  if (in.row_weight.defined()) {
+  if (in.token_weight.defined()) {
+    loss = (per_token * in.token_weight.to(per_token.device())).sum();
+  } else if (in.row_weight.defined()) {
     loss = (per_token.sum(1) * in.row_weight.to(per_token.device())).sum();
   } else
     switch (options.norm) {

@@ -43,6 +43,10 @@ struct GrpoLossInputs {
   // sum_rows row_weight * sum_t mask * token_loss; `norm` is then ignored (the caller's weights
   // encode it, see RowWeights).
   torch::Tensor row_weight;
+  // Optional [N, T]: per-token weights; the loss is sum mask * token_weight * token_loss and
+  // `norm` and row_weight are ignored (for rows that hold several turns, as one sequence per
+  // trajectory does: the weights then encode the normalisation per token).
+  torch::Tensor token_weight;
 };
 
 // Row weights that give each normalisation when rows are turns: `trajectory` [N] maps rows to

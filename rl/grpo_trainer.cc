@@ -14,6 +14,12 @@ double Since(Clock::time_point t) {
 
 }  // namespace
 
+Result<GrpoContext> ParseGrpoContext(const std::string& name) {
+  if (name == "exact") return GrpoContext::kExact;
+  if (name == "single") return GrpoContext::kSingleSequence;
+  return InvalidArgument("unknown GRPO context \"" + name + "\" (exact, single)");
+}
+
 GrpoTrainer::GrpoTrainer(Transformer policy, Transformer reference, const Tokenizer& tokenizer,
                          AgentSettings settings, GrpoConfig config, OptimConfig optim)
     : tokenizer_(tokenizer),
@@ -153,26 +159,76 @@ void GrpoTrainer::Update(const std::vector<Trajectory>& batch, GrpoStats* stats)
     }
     with_signal += signal ? 1 : 0;
   }
-  // Rows: one per turn.
+  // Rows of the update: one per turn (exact contexts) or one per trajectory (single
+  // sequence). Each scores some tokens of its sequence; every scored token belongs to one
+  // (trajectory, turn) unit, whose weight encodes the normalisation over the whole batch.
   struct Row {
-    const RolloutTurn* turn;
-    int trajectory;
-    float advantage;
+    SequenceScoreRequest seq;
+    std::vector<int> unit;   // per scored token: index into the units
+    std::vector<float> old;  // per scored token: log-probs at generation (exact contexts)
+    float advantage = 0;
   };
   std::vector<Row> rows;
-  std::vector<int> traj_of_row, tokens_of_row;
+  std::vector<int> unit_traj, unit_tokens;
+  const bool single = config_.context == GrpoContext::kSingleSequence;
   for (size_t k = 0; k < batch.size(); ++k) {
-    for (const RolloutTurn& t : batch[k].turns) {
+    const Trajectory& tr = batch[k];
+    if (single) {
+      std::vector<AgentTurn> history;
+      std::vector<std::vector<TokenId>> generated;
+      for (const RolloutTurn& t : tr.turns) {
+        generated.push_back(t.response);
+        history.push_back({t.text, t.action, t.feedback});
+      }
+      if (generated.empty()) continue;
+      history.pop_back();
+      auto seq = EncodeTrajectory(tokenizer_, settings_, config_.max_context, tr.intent, history,
+                                  tr.turns.back().observation, generated);
+      if (!seq.ok()) {
+        if (stats) stats->skipped += 1;
+        continue;
+      }
+      Row row;
+      row.advantage = advantage[k];
+      row.seq.ids = std::move(seq->ids);
+      const int first_unit = static_cast<int>(unit_traj.size());
+      for (size_t t = 0; t < tr.turns.size(); ++t) {
+        unit_traj.push_back(static_cast<int>(k));
+        unit_tokens.push_back(0);
+      }
+      for (size_t p = 1; p < seq->turn.size(); ++p) {
+        if (seq->turn[p] < 0) continue;
+        row.seq.positions.push_back(static_cast<int64_t>(p));
+        row.unit.push_back(first_unit + seq->turn[p]);
+        ++unit_tokens[static_cast<size_t>(first_unit + seq->turn[p])];
+      }
+      if (!row.seq.positions.empty()) rows.push_back(std::move(row));
+      continue;
+    }
+    for (const RolloutTurn& t : tr.turns) {
       if (t.response.empty() || t.context.empty()) continue;
-      rows.push_back({&t, static_cast<int>(k), advantage[k]});
-      traj_of_row.push_back(static_cast<int>(k));
-      tokens_of_row.push_back(static_cast<int>(t.response.size()));
+      Row row;
+      row.advantage = advantage[k];
+      row.seq.ids = t.context;
+      row.seq.ids.insert(row.seq.ids.end(), t.response.begin(), t.response.end());
+      const int unit = static_cast<int>(unit_traj.size());
+      unit_traj.push_back(static_cast<int>(k));
+      unit_tokens.push_back(static_cast<int>(t.response.size()));
+      for (size_t r = 0; r < t.response.size(); ++r) {
+        row.seq.positions.push_back(static_cast<int64_t>(t.context.size() + r));
+        row.unit.push_back(unit);
+      }
+      row.old = t.logprobs;
+      rows.push_back(std::move(row));
     }
   }
-  std::vector<float> weights = RowWeights(traj_of_row, tokens_of_row, config_.loss.norm);
+  std::vector<float> unit_weight = RowWeights(unit_traj, unit_tokens, config_.loss.norm);
   int64_t total_tokens = 0;
-  for (int t : tokens_of_row) total_tokens += t;
+  for (int t : unit_tokens) total_tokens += t;
   const bool need_ref = config_.loss.beta > 0;
+  // Single sequences: the log-probs before the first optimizer step, under the training
+  // context, are the "old" policy of the ratio (exactly 1 on the first step).
+  std::vector<torch::Tensor> first_logprobs(rows.size());
   double kl_sum = 0, clip_sum = 0;
   StepStats last;
   for (int u = 0; u < std::max(1, config_.updates_per_batch); ++u) {
@@ -186,33 +242,54 @@ void GrpoTrainer::Update(const std::vector<Trajectory>& batch, GrpoStats* stats)
         bool any = need_ref;
         for (size_t r = b; r < e && !any; ++r) any = rows[r].advantage != 0.0f;
         if (!any) continue;
-        std::vector<ScoreRequest> req;
+        std::vector<SequenceScoreRequest> req;
         int64_t R = 1;
         for (size_t r = b; r < e; ++r) {
-          req.push_back({rows[r].turn->context, rows[r].turn->response});
-          R = std::max<int64_t>(R, static_cast<int64_t>(rows[r].turn->response.size()));
+          req.push_back(rows[r].seq);
+          R = std::max<int64_t>(R, static_cast<int64_t>(rows[r].seq.positions.size()));
         }
         const int64_t n = static_cast<int64_t>(e - b);
         torch::Tensor old = torch::zeros({n, R});
+        torch::Tensor weight = torch::zeros({n, R});
         torch::Tensor adv = torch::zeros({n});
-        torch::Tensor w = torch::zeros({n});
-        for (size_t r = b; r < e; ++r) {
-          const auto& lp = rows[r].turn->logprobs;
-          auto row = static_cast<int64_t>(r - b);
-          for (size_t t = 0; t < lp.size(); ++t) old[row][static_cast<int64_t>(t)] = lp[t];
-          adv[row] = rows[r].advantage;
-          w[row] = weights[r];
+        {
+          auto oa = old.accessor<float, 2>();
+          auto wa = weight.accessor<float, 2>();
+          auto aa = adv.accessor<float, 1>();
+          for (size_t r = b; r < e; ++r) {
+            const Row& row = rows[r];
+            const auto i = static_cast<int64_t>(r - b);
+            for (size_t t = 0; t < row.unit.size(); ++t) {
+              wa[i][static_cast<int64_t>(t)] = unit_weight[static_cast<size_t>(row.unit[t])];
+              if (t < row.old.size()) oa[i][static_cast<int64_t>(t)] = row.old[t];
+            }
+            aa[i] = row.advantage;
+          }
         }
-        ScoreTensors cur = ScoreBatch(policy(), req, config_.temperature);
+        ScoreTensors cur = ScoreSequences(policy(), req, config_.temperature);
         GrpoLossInputs in;
         in.logprobs = cur.logprobs;
+        if (single) {
+          for (size_t r = b; r < e; ++r) {
+            if (u == 0) {
+              first_logprobs[r] =
+                  cur.logprobs[static_cast<int64_t>(r - b)].detach().clone().to(torch::kCPU);
+            }
+          }
+          std::vector<torch::Tensor> parts;
+          for (size_t r = b; r < e; ++r) {
+            torch::Tensor f = first_logprobs[r];
+            parts.push_back(f.size(0) < R ? torch::cat({f, torch::zeros({R - f.size(0)})}) : f);
+          }
+          old = torch::stack(parts);
+        }
         in.old_logprobs = old.to(cur.logprobs.device());
         in.mask = cur.mask;
         in.advantages = adv;
-        in.row_weight = w;
+        in.token_weight = weight;
         if (need_ref) {
           torch::NoGradGuard ng;
-          in.ref_logprobs = ScoreBatch(reference_, req, config_.temperature).logprobs;
+          in.ref_logprobs = ScoreSequences(reference_, req, config_.temperature).logprobs;
         }
         GrpoLossResult res = MGrpoLoss(in, config_.loss);
         res.loss.backward();

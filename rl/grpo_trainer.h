@@ -25,6 +25,17 @@
 
 namespace wa {
 
+// Under which context each turn's tokens are scored in the update.
+enum class GrpoContext {
+  kExact,           // each turn under exactly the prompt it was generated with (one row a turn)
+  kSingleSequence,  // the reference code: one sequence per trajectory, every earlier observation
+                    // compressed to the placeholder (section 4.4), the sampled tokens spliced
+                    // in; cheaper (the pages are scored once), but turns are trained under
+                    // another context than they were sampled in, so the importance ratio is
+                    // taken against the first update's log-probs under that context
+};
+Result<GrpoContext> ParseGrpoContext(const std::string& name);  // exact, single
+
 struct GrpoConfig {
   int group_size = 4;         // G
   int tasks_per_batch = 2;    // groups per rollout batch
@@ -39,6 +50,7 @@ struct GrpoConfig {
   int max_batch = 16;  // sequences per decode step
   int staleness = 0;   // Train: versions the rollouts may run ahead of the learner
   ObservationType observation = ObservationType::kWebRL;
+  GrpoContext context = GrpoContext::kExact;
   GrpoLossOptions loss;
   uint64_t seed = 0;       // sampling and reset seeds
   uint64_t site_seed = 0;  // site data generator seed of the tasks' sites
@@ -49,6 +61,7 @@ struct GrpoStats {
   double reward_mean = 0, turns_mean = 0;
   int64_t tokens = 0;
   int trajectories = 0, groups_with_signal = 0;
+  int skipped = 0;  // trajectories left out of the update (their sequence could not be built)
   double rollout_s = 0, generate_s = 0, env_s = 0, learn_s = 0;
   // Train only: the engine thread's idle time and the learner's wait for groups (seconds, this
   // update), the mean age in versions of the trajectories learned from, decode batch size.

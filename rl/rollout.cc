@@ -233,6 +233,7 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
         l.out.member = static_cast<int>(m);
         l.out.group = next_group;
         l.out.policy_version = actor_version;
+        l.out.intent = g.task.intent;
         vec.SendReset(l.env, spec, reset_seed);
         live[key] = std::move(l);
         sent.push_back({key, true});
@@ -298,6 +299,7 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
       turn.logprobs = std::move(f.generation.logprobs);
       turn.text = text;
       turn.action = action;
+      turn.feedback = parsed.ok ? "" : parsed.error;
       t.generated_tokens += static_cast<int64_t>(turn.response.size());
       ++t.turns;
       l.history.push_back({text, parsed.action, parsed.ok ? "" : parsed.error});

@@ -60,6 +60,7 @@ struct RolloutTurn {
   std::string text;               // decoded response
   std::string action;             // what was executed
   std::string action_error;       // the environment's complaint, if any
+  std::string feedback;           // the parse error shown before the next round ("" if none)
   std::string url;                // page the turn acted on
   std::string observation;        // what the model saw
   std::string boxes;              // labelled elements of that page (PageBoxes, JSON)
@@ -70,6 +71,7 @@ struct Trajectory {
   int member = 0;          // index within its group
   uint64_t group = 0;      // global group index
   int policy_version = 0;  // weights version the trajectory started under
+  std::string intent;      // the task's intent (prompts are rebuilt from it for training)
   std::vector<RolloutTurn> turns;
   float reward = 0;
   std::string answer;

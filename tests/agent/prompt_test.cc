@@ -50,6 +50,26 @@ TEST_CASE("Prompt layout: compression, errors, history, budget", "[prompt]") {
   CHECK(mt[1].content == "Task Instruction: Find the price\n\nRound 0\n\n");
 }
 
+TEST_CASE("System prompt styles: full carries the vocabulary, short one sentence", "[prompt]") {
+  for (PromptFormat f : {PromptFormat::kThink, PromptFormat::kNoThink}) {
+    const std::string& full = SystemPrompt(f, SystemPromptStyle::kFull);
+    const std::string& brief = SystemPrompt(f, SystemPromptStyle::kShort);
+    CHECK(full == SystemPrompt(f));  // full is the default
+    CHECK(full.find("Select Dropdown Option") != std::string::npos);
+    CHECK(brief.size() < 120);
+    CHECK(brief.find("web agent") != std::string::npos);
+    PromptOptions o;
+    o.format = f;
+    o.system_prompt = SystemPromptStyle::kShort;
+    CHECK(BuildMessages("t", {}, "obs", o)[0].content == brief);
+  }
+  CHECK(SystemPrompt(PromptFormat::kThink, SystemPromptStyle::kShort).find("<answer>") !=
+        std::string::npos);
+  CHECK(ParseSystemPromptStyle("short").ok());
+  CHECK_FALSE(ParseSystemPromptStyle("tiny").ok());
+  CHECK(std::string(SystemPromptStyleName(SystemPromptStyle::kShort)) == "short");
+}
+
 TEST_CASE("WebRL raw format", "[prompt]") {
   std::vector<AgentTurn> turns = {{"raw", "do(action=\"Click\", element=\"3\")", ""}};
   std::string s = RenderWebRLRaw("Buy it", turns, "OBS");

@@ -104,5 +104,89 @@ TEST_CASE("M-GRPO update: raises the log-probability of the rewarded trajectory"
   CHECK(torch::equal(before, flat.policy()->Weights().at("model.norm.weight")));
 }
 
+TEST_CASE("M-GRPO update, single-sequence context: one-turn trajectories as exact contexts",
+          "[rl][grpo]") {
+  Setup s = MakeSetup();
+  OptimConfig oc;
+  oc.lr = 1e-2;
+  oc.warmup_steps = 0;
+  GrpoConfig c = Config();
+  c.loss.beta = 0.01;
+  c.max_turns = 1;
+  c.max_context = 1024;
+  AgentSettings settings;
+  settings.system_prompt = SystemPromptStyle::kShort;  // nothing is cut
+  // One turn: the trajectory's sequence is the turn's exact prompt plus its response, so both
+  // contexts give the same loss and gradient (Adam's first step, about lr * sign(g), would
+  // magnify rounding in near-zero gradients, so the statistics are compared, not the weights).
+  std::vector<GrpoStats> stats;
+  for (GrpoContext mode : {GrpoContext::kExact, GrpoContext::kSingleSequence}) {
+    c.context = mode;
+    GrpoTrainer g(Tiny(s.tokenizer, 4), Tiny(s.tokenizer, 4), s.tokenizer, settings, c, oc);
+    auto batch = g.Rollout(s.tasks, nullptr);
+    for (Trajectory& t : batch) {
+      REQUIRE(t.turns.size() == 1);
+      t.reward = t.member == 0 ? 1.0f : 0.0f;
+    }
+    GrpoStats st;
+    g.Update(batch, &st);
+    CHECK(st.skipped == 0);
+    CHECK(st.groups_with_signal == 2);
+    stats.push_back(st);
+  }
+  CHECK(stats[1].tokens == stats[0].tokens);
+  CHECK(stats[1].loss == Approx(stats[0].loss).margin(1e-6));
+  CHECK(stats[1].kl == Approx(stats[0].kl).margin(1e-7));
+  CHECK(stats[0].grad_norm > 0);
+  CHECK(stats[1].grad_norm == Approx(stats[0].grad_norm).epsilon(1e-4));
+}
+
+TEST_CASE("M-GRPO update, single-sequence context: multi-turn trajectories learn", "[rl][grpo]") {
+  Setup s = MakeSetup();
+  OptimConfig oc;
+  oc.lr = 1e-2;
+  oc.warmup_steps = 0;
+  GrpoConfig c = Config();
+  c.max_turns = 3;
+  c.loss.beta = 0.01;
+  c.updates_per_batch = 2;  // the second step's ratio is against the first step's log-probs
+  c.context = GrpoContext::kSingleSequence;
+  AgentSettings settings;
+  GrpoTrainer g(Tiny(s.tokenizer, 5), Tiny(s.tokenizer, 5), s.tokenizer, settings, c, oc);
+  auto batch = g.Rollout(s.tasks, nullptr);
+  for (Trajectory& t : batch) t.reward = t.member == 0 ? 1.0f : 0.0f;
+  auto logp = [&](const Trajectory& t) {
+    std::vector<AgentTurn> history;
+    std::vector<std::vector<TokenId>> gen;
+    for (const RolloutTurn& turn : t.turns) {
+      history.push_back({turn.text, turn.action, turn.feedback});
+      gen.push_back(turn.response);
+    }
+    history.pop_back();
+    auto seq = EncodeTrajectory(s.tokenizer, settings, c.max_context, t.intent, history,
+                                t.turns.back().observation, gen);
+    REQUIRE(seq.ok());
+    SequenceScoreRequest req{seq->ids, {}};
+    for (size_t p = 1; p < seq->turn.size(); ++p) {
+      if (seq->turn[p] >= 0) req.positions.push_back(static_cast<int64_t>(p));
+    }
+    torch::NoGradGuard ng;
+    return ScoreSequences(g.policy(), {req}).logprobs.sum().item<double>();
+  };
+  bool multi = false;
+  for (const Trajectory& t : batch) multi |= t.turns.size() > 1;
+  CHECK(multi);
+  double good_before = logp(batch[0]), bad_before = logp(batch[1]);
+  GrpoStats st;
+  g.Update(batch, &st);
+  CHECK(st.skipped == 0);
+  CHECK(std::isfinite(st.loss));
+  CHECK(g.trainer().step() == 2);
+  CHECK(logp(batch[0]) > good_before);
+  CHECK(logp(batch[1]) < bad_before);
+  CHECK(ParseGrpoContext("single").ok());
+  CHECK_FALSE(ParseGrpoContext("both").ok());
+}
+
 }  // namespace
 }  // namespace wa
