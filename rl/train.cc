@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "rl/generate.h"
+#include "sim/file_util.h"
 
 namespace wa {
 
@@ -134,45 +135,65 @@ double SupervisedTrainer::Evaluate(const std::vector<TrainExample>& examples, si
   return sum / static_cast<double>(std::max<int64_t>(1, total));
 }
 
+namespace {
+
+// A checkpoint is committed into its directory with a journal, so that the directory itself
+// (which also holds a running job's metrics and episode store, open for writing) is never
+// replaced: the new files are written to dir/.checkpoint.tmp/, the marker dir/.checkpoint.commit
+// is created (the commit point), the files are renamed into dir one by one, then the marker is
+// removed. A run killed before the marker leaves the old checkpoint intact (the staging folder
+// is discarded); one killed after it is rolled forward by RecoverCheckpoint.
+constexpr const char* kStaging = ".checkpoint.tmp";
+constexpr const char* kCommitMarker = ".checkpoint.commit";
+
+Status FinishCommit(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path staging = dir / kStaging;
+  if (fs::exists(staging, ec)) {
+    for (const auto& entry : fs::directory_iterator(staging, ec)) {
+      fs::rename(entry.path(), dir / entry.path().filename(), ec);
+      if (ec) return Internal("cannot install " + entry.path().string() + ": " + ec.message());
+    }
+    fs::remove_all(staging, ec);
+  }
+  fs::remove(dir / kCommitMarker, ec);
+  if (ec) return Internal("cannot finish the checkpoint commit: " + ec.message());
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status RecoverCheckpoint(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(fs::path(dir) / kCommitMarker, ec)) return FinishCommit(dir);
+  fs::remove_all(fs::path(dir) / kStaging, ec);  // an uncommitted write: the old one stands
+  return Status::Ok();
+}
+
 Status SupervisedTrainer::Save(const std::string& dir) {
   namespace fs = std::filesystem;
-  fs::path target(dir);
-  fs::path tmp = target.string() + ".tmp";
   std::error_code ec;
-  fs::remove_all(tmp, ec);
-  WA_RETURN_IF_ERROR(SaveModel(model_, tmp.string(), torch::kFloat32));
+  fs::create_directories(dir, ec);
+  WA_RETURN_IF_ERROR(RecoverCheckpoint(dir));
+  const fs::path staging = fs::path(dir) / kStaging;
+  WA_RETURN_IF_ERROR(SaveModel(model_, staging.string(), torch::kFloat32));
   try {
-    torch::save(*optimizer_, (tmp / "optimizer.pt").string());
+    torch::save(*optimizer_, (staging / "optimizer.pt").string());
   } catch (const c10::Error& e) {
     return Internal(std::string("saving the optimizer: ") + e.what_without_backtrace());
   }
-  {
-    std::ofstream f(tmp / "trainer.json");
-    f << nlohmann::json{{"step", step_}, {"lr", config_.lr}}.dump(2) << "\n";
-    if (!f) return Internal("cannot write trainer.json");
-  }
-  // Keep any files already there that a checkpoint does not own (tokenizer.json, agent.json).
-  if (fs::exists(target)) {
-    for (const auto& entry : fs::directory_iterator(target)) {
-      fs::path dst = tmp / entry.path().filename();
-      if (!fs::exists(dst)) fs::copy(entry.path(), dst, fs::copy_options::recursive, ec);
-    }
-    fs::path old = target.string() + ".old";
-    fs::remove_all(old, ec);
-    fs::rename(target, old, ec);
-    if (ec) return Internal("cannot move the old checkpoint: " + ec.message());
-    fs::rename(tmp, target, ec);
-    if (ec) return Internal("cannot install the checkpoint: " + ec.message());
-    fs::remove_all(old, ec);
-  } else {
-    fs::rename(tmp, target, ec);
-    if (ec) return Internal("cannot install the checkpoint: " + ec.message());
-  }
-  return Status::Ok();
+  WA_RETURN_IF_ERROR(
+      WriteFileAtomic((staging / "trainer.json").string(),
+                      nlohmann::json{{"step", step_}, {"lr", config_.lr}}.dump(2) + "\n"));
+  WA_RETURN_IF_ERROR(WriteFileAtomic((fs::path(dir) / kCommitMarker).string(), "commit\n"));
+  return FinishCommit(dir);
 }
 
 Status SupervisedTrainer::Load(const std::string& dir) {
   namespace fs = std::filesystem;
+  WA_RETURN_IF_ERROR(RecoverCheckpoint(dir));
   auto tensors = ReadCheckpointTensors(dir);
   if (!tensors.ok()) return tensors.status();
   WA_RETURN_IF_ERROR(model_->LoadWeights(*tensors));

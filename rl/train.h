@@ -58,6 +58,10 @@ struct StepStats {
   int64_t tokens = 0;
 };
 
+// Completes or discards a checkpoint write that a killed run left in `dir` (Save and Load call
+// it first).
+Status RecoverCheckpoint(const std::string& dir);
+
 class SupervisedTrainer {
  public:
   SupervisedTrainer(Transformer model, OptimConfig config);
@@ -71,8 +75,10 @@ class SupervisedTrainer {
   // Mean token cross-entropy without updating.
   double Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch = 4);
 
-  // dir/: config.json, model.safetensors, optimizer.pt, trainer.json (step); written to a
-  // temporary directory and renamed, so a checkpoint is either complete or absent.
+  // dir/: config.json, model.safetensors, optimizer.pt, trainer.json (step), committed with a
+  // journal (RecoverCheckpoint): a checkpoint is either the old one or the new one, never a mix,
+  // and the other files of the directory (tokenizer.json, agent.json, a running job's metrics and
+  // episode store, still open for writing) are left where they are.
   Status Save(const std::string& dir);
   // Restores model weights, optimizer state and step from Save's directory.
   Status Load(const std::string& dir);

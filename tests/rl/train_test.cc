@@ -3,10 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 
 #include <unistd.h>
 
 #include "rl/generate.h"
+#include "sim/db.h"
 #include "tests/rl/rl_test_util.h"
 
 namespace wa {
@@ -123,6 +125,61 @@ TEST_CASE("Supervised training lowers the loss; a resumed run gives the same nex
   }
   std::filesystem::remove_all(dir);
   CHECK_FALSE(resumed.Load(dir).ok());
+}
+
+TEST_CASE("Checkpoints commit in place: open run files survive, a killed commit recovers",
+          "[rl][train]") {
+  namespace fs = std::filesystem;
+  Fixture f = MakeFixture();
+  OptimConfig oc;
+  SupervisedTrainer t(Tiny(f.tokenizer), oc);
+  const fs::path dir = fs::temp_directory_path() / ("webagent_ckpt_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A run's metrics file and episode store stay open while checkpoints are written.
+  std::ofstream metrics(dir / "metrics.jsonl");
+  metrics << "{\"step\":1}\n" << std::flush;
+  auto store = Db::OpenFile((dir / "episodes.sqlite").string());
+  REQUIRE(store.ok());
+  REQUIRE((*store)->Exec("PRAGMA journal_mode = WAL; CREATE TABLE e (x INTEGER)").ok());
+  REQUIRE((*store)->Run("INSERT INTO e VALUES (1)").ok());
+  { std::ofstream(dir / "agent.json") << "{}\n"; }
+  REQUIRE(t.Save(dir.string()).ok());
+  metrics << "{\"step\":2}\n" << std::flush;
+  REQUIRE((*store)->Run("INSERT INTO e VALUES (2)").ok());
+  REQUIRE(t.Save(dir.string()).ok());
+  metrics << "{\"step\":3}\n" << std::flush;
+  REQUIRE((*store)->Run("INSERT INTO e VALUES (3)").ok());
+  {
+    std::ifstream in(dir / "metrics.jsonl");
+    std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(all == "{\"step\":1}\n{\"step\":2}\n{\"step\":3}\n");
+  }
+  auto reader = Db::OpenFile((dir / "episodes.sqlite").string(), /*read_only=*/true);
+  REQUIRE(reader.ok());
+  CHECK(*(*reader)->QueryInt("SELECT COUNT(*) FROM e", {}) == 3);
+  CHECK(fs::exists(dir / "agent.json"));
+  CHECK_FALSE(fs::exists(dir / ".checkpoint.tmp"));
+  CHECK_FALSE(fs::exists(dir / ".checkpoint.commit"));
+
+  auto step_of = [&](const std::string& d) {
+    SupervisedTrainer r(Tiny(f.tokenizer), oc);
+    REQUIRE(r.Load(d).ok());
+    return r.step();
+  };
+  CHECK(step_of(dir.string()) == 0);
+  // Killed after the commit point: the staged files are rolled forward.
+  fs::create_directories(dir / ".checkpoint.tmp");
+  { std::ofstream(dir / ".checkpoint.tmp" / "trainer.json") << "{\"step\": 7}\n"; }
+  { std::ofstream(dir / ".checkpoint.commit") << "commit\n"; }
+  CHECK(step_of(dir.string()) == 7);
+  CHECK_FALSE(fs::exists(dir / ".checkpoint.commit"));
+  // Killed before it: the staged files are discarded and the old checkpoint stands.
+  fs::create_directories(dir / ".checkpoint.tmp");
+  { std::ofstream(dir / ".checkpoint.tmp" / "trainer.json") << "{\"step\": 9}\n"; }
+  CHECK(step_of(dir.string()) == 7);
+  CHECK_FALSE(fs::exists(dir / ".checkpoint.tmp"));
+  fs::remove_all(dir);
 }
 
 }  // namespace
