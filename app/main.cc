@@ -288,7 +288,17 @@ bool LoadSplit(const EvalArgs& a, std::vector<wa::GeneratedTask>* out) {
       fmt::print(stderr, "error: {}\n", tasks.status().message());
       return false;
     }
-    for (wa::Task& t : *tasks) out->push_back({std::move(t), t.instantiation_dict});
+    for (wa::Task& t : *tasks) {
+      if (!a.sites.empty()) {
+        std::string group;
+        for (const std::string& s : t.sites) group += (group.empty() ? "" : "+") + s;
+        bool wanted = false;
+        for (const std::string& s : a.sites) wanted |= s == group;
+        if (!wanted) continue;
+      }
+      nlohmann::json params = t.instantiation_dict;  // read before the move
+      out->push_back({std::move(t), std::move(params)});
+    }
     return true;
   }
   wa::SplitOptions so;
@@ -1128,7 +1138,9 @@ int main(int argc, char** argv) {
   auto add_split_options = [&](CLI::App* cmd) {
     cmd->add_option("--split", ev.split, "Task split: test or train")->capture_default_str();
     cmd->add_option("--tasks", ev.tasks_file, "Load tasks from a WebArena JSON file instead");
-    cmd->add_option("--site", ev.sites, "Only templates of these sites (repeatable)");
+    cmd->add_option("--site", ev.sites,
+                    "Only tasks of these sites (repeatable; with --tasks, a task whose sites "
+                    "joined by + match)");
     cmd->add_option("--per-template", ev.per_template, "Train split: instantiations per template")
         ->capture_default_str();
     cmd->add_option("--seed", ev.seed, "Site data and split seed")->capture_default_str();

@@ -67,19 +67,20 @@ struct StepCase {
   bool after_click = false;  // navigate first (for Go Backward)
 };
 
-// Shopping site: reset latency and the step latency of a random-policy page mix (search,
-// category and product pages, cart, account pages, scrolling), one reset seed per episode.
-bool ShoppingRandomSteps(int episodes, std::vector<double>* reset_us,
-                         std::vector<double>* step_us) {
+// A site's reset latency and the step latency of a random-policy page mix from `start` (on
+// the storefront: search, category and product pages, cart, account pages, scrolling), one reset
+// seed per episode.
+bool SiteRandomSteps(const std::string& start, int episodes, std::vector<double>* reset_us,
+                     std::vector<double>* step_us) {
   wa::Env shop;
   wa::StepResult r;
   wa::Rng rng(7);
   for (int i = 0; i < episodes; ++i) {
     auto t0 = Clock::now();
-    wa::Status st = shop.Reset("__SHOPPING__/", static_cast<uint64_t>(i), &r);
+    wa::Status st = shop.Reset(start, static_cast<uint64_t>(i), &r);
     reset_us->push_back(Micros(t0, Clock::now()));
     if (!st.ok()) {
-      fmt::print(stderr, "shopping reset failed: {}\n", st.message());
+      fmt::print(stderr, "{} reset failed: {}\n", start, st.message());
       return false;
     }
     for (int k = 0; k < 20; ++k) {
@@ -116,7 +117,7 @@ int main(int argc, char** argv) {
   }
   if (shopping_only) {  // for profiling the shopping site alone
     std::vector<double> reset_us, step_us;
-    if (!ShoppingRandomSteps(reps, &reset_us, &step_us)) return 1;
+    if (!SiteRandomSteps("__SHOPPING__/", reps, &reset_us, &step_us)) return 1;
     Stats a = Summarise(reset_us), b = Summarise(step_us);
     fmt::print("shopping: reset median {:.1f} us, random step median {:.1f} us p90 {:.1f} us\n",
                a.median_us, b.median_us, b.p90_us);
@@ -219,14 +220,16 @@ int main(int argc, char** argv) {
   // Shopping site: reset and the step latency of a random-policy page mix (search, category and
   // product pages, cart, account pages, scrolling).
   std::vector<double> shop_reset_us, shop_step_us;
-  if (!ShoppingRandomSteps(std::max(20, reps / 10), &shop_reset_us, &shop_step_us)) return 1;
+  if (!SiteRandomSteps("__SHOPPING__/", std::max(20, reps / 10), &shop_reset_us, &shop_step_us))
+    return 1;
   // The same with both caches off: every navigation runs its handler and compiles its page.
   std::vector<double> cold_reset_us, cold_step_us;
   {
     size_t response_capacity = wa::ResponseCache::Global().capacity();
     wa::PageCache::Global().set_capacity(0);
     wa::ResponseCache::Global().set_capacity(0);
-    bool ok = ShoppingRandomSteps(std::max(20, reps / 10), &cold_reset_us, &cold_step_us);
+    bool ok =
+        SiteRandomSteps("__SHOPPING__/", std::max(20, reps / 10), &cold_reset_us, &cold_step_us);
     wa::PageCache::Global().set_capacity(1024);
     wa::ResponseCache::Global().set_capacity(response_capacity);
     if (!ok) return 1;
@@ -265,6 +268,42 @@ int main(int argc, char** argv) {
     }
   }
   Stats shop_mix = Summarise(shop_mix_us);
+
+  // Reddit-like forum: random steps, and a scripted mix (forum list, a forum sorted by new, a
+  // post, a vote, the author's page, back).
+  std::vector<double> reddit_reset_us, reddit_step_us, reddit_mix_us;
+  if (!SiteRandomSteps("__REDDIT__/", std::max(20, reps / 10), &reddit_reset_us, &reddit_step_us)) {
+    return 1;
+  }
+  {
+    using K = wa::OracleOp::Kind;
+    const std::vector<wa::OracleOp> plan = {
+        {K::kClick, ".site-nav__links a", "Forums", "", ""},
+        {K::kClick, "a.forum-list__name", "books", "", ""},
+        {K::kClick, ".submission-sort a", "New", "", ""},
+        {K::kClick, "a.submission__link", "", "", ""},
+        {K::kClick, "button.vote__up", "", "", ""},
+        {K::kClick, "a.submission__submitter", "", "", ""},
+        {K::kGoBack, "", "", "", ""},
+    };
+    wa::Env forum;
+    for (int i = 0; i < std::max(20, reps / 10); ++i) {
+      forum.Reset("__REDDIT__/", 1, &r);
+      wa::OracleRunner runner(plan);
+      for (int k = 0; k < 40 && !runner.done(); ++k) {
+        std::string action = runner.Next(forum);
+        auto s0 = Clock::now();
+        forum.Step(action, &r);
+        reddit_mix_us.push_back(Micros(s0, Clock::now()));
+        if (!r.info.action_error.empty()) {
+          fmt::print(stderr, "reddit mix: {}\n", r.info.action_error);
+          return 1;
+        }
+      }
+    }
+  }
+  Stats reddit_reset = Summarise(reddit_reset_us), reddit_step = Summarise(reddit_step_us),
+        reddit_mix = Summarise(reddit_mix_us);
 
   // VecEnv throughput with the random policy, EnvPool style: the caller computes the next action
   // of each environment as soon as its previous step finished (asynchronous send/recv), so policy
@@ -322,6 +361,15 @@ int main(int argc, char** argv) {
   result["shopping_mix_step_us"] = {{"median", shop_mix.median_us}, {"p90", shop_mix.p90_us}};
   result["shopping_reset_us"] = {{"median", shop_reset.median_us}, {"p90", shop_reset.p90_us}};
   result["shopping_step_us"] = {{"median", shop_step.median_us}, {"p90", shop_step.p90_us}};
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "reddit: reset", reddit_reset.median_us,
+             reddit_reset.p90_us, reddit_reset.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "reddit: random step", reddit_step.median_us,
+             reddit_step.p90_us, reddit_step.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "reddit: scripted mix", reddit_mix.median_us,
+             reddit_mix.p90_us, reddit_mix.mean_us);
+  result["reddit_reset_us"] = {{"median", reddit_reset.median_us}, {"p90", reddit_reset.p90_us}};
+  result["reddit_step_us"] = {{"median", reddit_step.median_us}, {"p90", reddit_step.p90_us}};
+  result["reddit_mix_step_us"] = {{"median", reddit_mix.median_us}, {"p90", reddit_mix.p90_us}};
   fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
   for (const auto& [name, n] : sizes) {
     fmt::print("{:<28}{:>12}\n", name, n);
@@ -341,6 +389,12 @@ int main(int argc, char** argv) {
       "reset < 2 ms: {}\n",
       shop_mix.median_us < 100 ? "met" : "NOT met", shop_step.median_us < 100 ? "met" : "NOT met",
       shop_reset.median_us < 2000 ? "met" : "NOT met");
+  fmt::print(
+      "reddit: median scripted-mix step < 100 us: {} | median random step < 100 us: {} | "
+      "reset < 2 ms: {}\n",
+      reddit_mix.median_us < 100 ? "met" : "NOT met",
+      reddit_step.median_us < 100 ? "met" : "NOT met",
+      reddit_reset.median_us < 2000 ? "met" : "NOT met");
   result["reps"] = reps;
   if (wa::Status st = wa::WriteFileAtomic(out_path, result.dump(2) + "\n"); !st.ok()) {
     fmt::print(stderr, "error: {}\n", st.message());

@@ -477,14 +477,22 @@ Status Browser::Execute(const Action& a) {
       }
       if (p->Disabled(sel)) return FailedPrecondition("the dropdown is disabled");
       auto opts = p->Options(sel);
-      std::string want = Lower(a.argument);
-      for (size_t i = 0; i < opts.size(); ++i) {
+      // An option whose label is the argument wins; otherwise the first that contains it
+      // ("science" picks science, not askscience listed before it).
+      std::string want = Lower(CollapseWhitespace(a.argument));
+      int exact = -1, partial = -1;
+      for (size_t i = 0; i < opts.size() && exact < 0; ++i) {
         std::string text = Lower(CollapseWhitespace(p->doc().TextContent(opts[i])));
-        if (text.find(want) != std::string::npos) {
-          p->SetFocused(sel);
-          p->SetSelectedIndex(sel, static_cast<int>(i));
-          return Status::Ok();
+        if (text == want) {
+          exact = static_cast<int>(i);
+        } else if (partial < 0 && text.find(want) != std::string::npos) {
+          partial = static_cast<int>(i);
         }
+      }
+      if (exact >= 0 || partial >= 0) {
+        p->SetFocused(sel);
+        p->SetSelectedIndex(sel, exact >= 0 ? exact : partial);
+        return Status::Ok();
       }
       std::string all;
       for (NodeId o : opts) {

@@ -221,9 +221,34 @@ Status Db::Serialize(std::vector<uint8_t>* image) const {
   return Status::Ok();
 }
 
+namespace {
+
+// The schema cookie (changes with every CREATE, DROP or ALTER); -1 when it cannot be read.
+int64_t SchemaVersion(sqlite3* db) {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, "PRAGMA schema_version", -1, &stmt, nullptr) != SQLITE_OK) return -1;
+  int64_t v = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+  sqlite3_finalize(stmt);
+  return v;
+}
+
+}  // namespace
+
 Status Db::Deserialize(const std::vector<uint8_t>& image, std::optional<uint64_t> image_hash) {
   fingerprint_known_ = image_hash.has_value();
   fingerprint_ = Rng::Mix(image_hash.value_or(0) ^ 0x5851f42d4c957f2dULL);
+  // Restoring the image this database was last restored from, with no row changed and the
+  // schema untouched since (and no transaction open), would copy the same bytes again: skip it.
+  // A reset after a read-only episode then costs nothing.
+  if (image_hash && restored_from_ == image.data() && restored_size_ == image.size() &&
+      restored_hash_ == *image_hash && sqlite3_total_changes64(db_) == restored_changes_ &&
+      sqlite3_get_autocommit(db_) != 0) {
+    if (restored_schema_ >= 0 && SchemaVersion(db_) == restored_schema_) {
+      for (auto& [sql, stmt] : cache_) sqlite3_reset(stmt);
+      return Status::Ok();
+    }
+  }
+  restored_from_ = nullptr;
   // Statements prepared against the old image re-prepare themselves on the next step.
   auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
   if (buf == nullptr && !image.empty()) return Internal("out of memory restoring database");
@@ -235,6 +260,13 @@ Status Db::Deserialize(const std::vector<uint8_t>& image, std::optional<uint64_t
   if (rc != SQLITE_OK) {
     fingerprint_known_ = false;
     return Error("sqlite3_deserialize failed", "");
+  }
+  if (image_hash) {
+    restored_from_ = image.data();
+    restored_size_ = image.size();
+    restored_hash_ = *image_hash;
+    restored_changes_ = sqlite3_total_changes64(db_);
+    restored_schema_ = SchemaVersion(db_);
   }
   return Status::Ok();
 }

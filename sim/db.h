@@ -86,7 +86,9 @@ class Db {
 
   // Copies the whole database into a byte image / replaces it from one. `image_hash` (a hash of
   // the image's bytes, computed once by the owner of the image) starts the state fingerprint;
-  // without it the fingerprint is unknown until the next restore that gives one.
+  // without it the fingerprint is unknown until the next restore that gives one. Restoring the
+  // same image (same vector, same hash) again after no row changed is free. The image must not
+  // be modified while a database may still be restored from it.
   Status Serialize(std::vector<uint8_t>* image) const;
   Status Deserialize(const std::vector<uint8_t>& image,
                      std::optional<uint64_t> image_hash = std::nullopt);
@@ -126,6 +128,13 @@ class Db {
   std::unordered_map<std::string, sqlite3_stmt*> cache_;
   uint64_t fingerprint_ = 0;
   bool fingerprint_known_ = true;  // a new database is empty: fingerprint 0
+  // The image of the last restore (by address, size and hash) and the change counter and schema
+  // version right after it; restored_from_ is null when unknown.
+  const uint8_t* restored_from_ = nullptr;
+  size_t restored_size_ = 0;
+  uint64_t restored_hash_ = 0;
+  int64_t restored_changes_ = 0;
+  int64_t restored_schema_ = 0;
 };
 
 // Row-level differences between two databases, table by table, rows matched by rowid.

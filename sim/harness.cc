@@ -57,8 +57,15 @@ class OraclePolicy : public Policy {
     if (!site.ok()) return;
     auto db = Db::OpenMemory();
     if (!db.ok() || !(*db)->Deserialize((*site)->pristine).ok()) return;
-    auto plan = f->oracle(task, gen->params, **db);
-    if (plan.ok()) runners_[slot] = std::make_unique<OracleRunner>(std::move(*plan));
+    // The parameters may come from a task file: a dict of the wrong shape leaves the task
+    // without a plan (the episode answers N/A) instead of ending the run.
+    if (!gen->params.is_object()) return;
+    try {
+      auto plan = f->oracle(task, gen->params, **db);
+      if (plan.ok()) runners_[slot] = std::make_unique<OracleRunner>(std::move(*plan));
+    } catch (const nlohmann::json::exception&) {
+      runners_[slot].reset();
+    }
   }
   std::string Act(size_t slot, const Task&, const StepResult&, const Env& env) override {
     if (!runners_[slot]) return "exit(message=\"N/A\")";

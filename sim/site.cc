@@ -10,6 +10,7 @@ namespace wa {
 // Site builders live in sim/sites/; each is declared here to keep the registry in one place.
 Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildRedditSite(const SiteOptions& options);
 
 namespace {
 
@@ -213,7 +214,7 @@ uint64_t ResponseCache::misses() const {
   return misses_;
 }
 
-std::vector<std::string> AvailableSites() { return {"fixture", "shopping"}; }
+std::vector<std::string> AvailableSites() { return {"fixture", "shopping", "reddit"}; }
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
                                                  const SiteOptions& options) {
@@ -228,6 +229,8 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
     site = BuildFixtureSite(options);
   } else if (name == "shopping") {
     site = BuildShoppingSite(options);
+  } else if (name == "reddit") {
+    site = BuildRedditSite(options);
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;

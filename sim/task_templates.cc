@@ -13,12 +13,14 @@ namespace wa {
 // Site template sets (sim/sites/*_tasks.cc).
 std::vector<TemplateFamily> FixtureTemplates();
 std::vector<TemplateFamily> ShoppingTemplates();
+std::vector<TemplateFamily> RedditTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
     auto* all = new std::vector<TemplateFamily>();
     for (auto& f : FixtureTemplates()) all->push_back(std::move(f));
     for (auto& f : ShoppingTemplates()) all->push_back(std::move(f));
+    for (auto& f : RedditTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;
@@ -153,22 +155,29 @@ std::string OracleRunner::Next(const Env& env) {
   auto sel = Selector::Parse(op.selector);
   if (!sel.ok()) return "exit(message=\"oracle error: bad selector\")";
   const Document& doc = page->doc();
-  auto text_ok = [&](NodeId n) {
-    return op.text.empty() ||
-           CollapseWhitespace(InnerText(doc, page->styles(), n)).find(op.text) !=
-               std::string::npos ||
-           page->Value(n).find(op.text) != std::string::npos;
+  // 0: no match; 1: the text contains op.text; 2: the text is op.text.
+  auto text_rank = [&](NodeId n) {
+    if (op.text.empty()) return 2;
+    std::string text = CollapseWhitespace(InnerText(doc, page->styles(), n));
+    std::string value = page->Value(n);
+    if (text == op.text || value == op.text) return 2;
+    return text.find(op.text) != std::string::npos || value.find(op.text) != std::string::npos ? 1
+                                                                                               : 0;
   };
-  // The labelled element that is, or lies inside, the first matching target.
+  // The labelled element that is, or lies inside, the best matching target: an exact text
+  // match before a partial one ("science" is not "askscience"), a rendered one before a hidden
+  // copy (hidden menus hold copies of many links), then document order.
   int label = -1;
   NodeId target = kNoNode;
-  // Prefer a rendered match (hidden menus hold copies of many links).
+  int best = 0;
   for (NodeId n : sel->QueryAll(doc)) {
-    if (!text_ok(n)) continue;
-    if (target == kNoNode) target = n;
-    if (page->layout().has_box[n]) {
+    int rank = text_rank(n);
+    if (rank == 0) continue;
+    rank = rank * 2 + (page->layout().has_box[n] ? 1 : 0);
+    if (rank > best) {
+      best = rank;
       target = n;
-      break;
+      if (rank == 5) break;
     }
   }
   if (target == kNoNode) {

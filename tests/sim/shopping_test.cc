@@ -13,6 +13,10 @@
 namespace wa {
 namespace {
 
+using testing::Act;
+using testing::ElementAfter;
+using testing::ElementBefore;
+
 Db& ShopDb(Env* env) {
   StepResult r;
   REQUIRE(env->Reset("__SHOPPING__/", 1, &r).ok());
@@ -123,37 +127,6 @@ TEST_CASE("Shopping pages carry the DOM hooks of the published locators", "[shop
   REQUIRE(v.ok());
   REQUIRE(v->has_value());
   CHECK((*v)->find("Elmwood Inn Fine Teas, Orange Vanilla") != std::string::npos);
-}
-
-// Scrolls until `needle` is in the observation and returns the id of the element before it.
-int ElementBefore(Env& env, StepResult& r, const std::string& needle) {
-  for (int i = 0; i < 10 && r.observation.find(needle) == std::string::npos; ++i) {
-    env.Step("do(action=\"Scroll Down\")", &r);
-  }
-  size_t pos = r.observation.find(needle);
-  INFO("looking for " << needle << " in " << r.observation);
-  REQUIRE(pos != std::string::npos);
-  size_t id_at = r.observation.rfind("id=\"", pos);
-  REQUIRE(id_at != std::string::npos);
-  return std::stoi(r.observation.substr(id_at + 4));
-}
-
-// Scrolls until `needle` is in the observation and returns the id of the first element after it
-// (the field after a label's text).
-int ElementAfter(Env& env, StepResult& r, const std::string& needle) {
-  ElementBefore(env, r, needle);
-  size_t id_at = r.observation.find("id=\"", r.observation.find(needle));
-  REQUIRE(id_at != std::string::npos);
-  return std::stoi(r.observation.substr(id_at + 4));
-}
-
-void Act(Env& env, StepResult& r, const std::string& action, int element,
-         const std::string& argument = "") {
-  std::string text = "do(action=\"" + action + "\"";
-  if (!argument.empty()) text += ", argument=\"" + argument + "\"";
-  env.Step(text + ", element=\"" + std::to_string(element) + "\")", &r);
-  INFO(text << ": " << r.info.action_error);
-  REQUIRE(r.info.action_error.empty());
 }
 
 TEST_CASE("Shopping: compare list, review for moderation, account information", "[shopping]") {

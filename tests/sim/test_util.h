@@ -12,6 +12,7 @@
 #include <string>
 
 #include "sim/dom.h"
+#include "sim/env.h"
 #include "sim/observation.h"
 #include "sim/page.h"
 #include "sim/style.h"
@@ -69,6 +70,37 @@ inline std::string SharedFileOrSkip(const std::string& rel) {
     std::exit(77);
   }
   return p.string();
+}
+
+// Scrolls until `needle` is in the observation and returns the id of the element before it.
+inline int ElementBefore(Env& env, StepResult& r, const std::string& needle) {
+  for (int i = 0; i < 10 && r.observation.find(needle) == std::string::npos; ++i) {
+    env.Step("do(action=\"Scroll Down\")", &r);
+  }
+  size_t pos = r.observation.find(needle);
+  INFO("looking for " << needle << " in " << r.observation);
+  REQUIRE(pos != std::string::npos);
+  size_t id_at = r.observation.rfind("id=\"", pos);
+  REQUIRE(id_at != std::string::npos);
+  return std::stoi(r.observation.substr(id_at + 4));
+}
+
+// Scrolls until `needle` is in the observation and returns the id of the first element after it
+// (the field after a label's text).
+inline int ElementAfter(Env& env, StepResult& r, const std::string& needle) {
+  ElementBefore(env, r, needle);
+  size_t id_at = r.observation.find("id=\"", r.observation.find(needle));
+  REQUIRE(id_at != std::string::npos);
+  return std::stoi(r.observation.substr(id_at + 4));
+}
+
+inline void Act(Env& env, StepResult& r, const std::string& action, int element,
+                const std::string& argument = "") {
+  std::string text = "do(action=\"" + action + "\"";
+  if (!argument.empty()) text += ", argument=\"" + argument + "\"";
+  env.Step(text + ", element=\"" + std::to_string(element) + "\")", &r);
+  INFO(text << ": " << r.info.action_error);
+  REQUIRE(r.info.action_error.empty());
 }
 
 }  // namespace wa::testing

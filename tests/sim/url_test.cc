@@ -120,5 +120,42 @@ TEST_CASE("Db: state fingerprint follows writes, not reads", "[db]") {
   CHECK_FALSE(b->StateFingerprint().has_value());
 }
 
+TEST_CASE("Db: restoring the same image again after no change is skipped, never wrong", "[db]") {
+  auto db = Db::OpenMemory();
+  REQUIRE(db.ok());
+  Db& d = **db;
+  REQUIRE(d.Exec("CREATE TABLE t (id INTEGER PRIMARY KEY, s TEXT)").ok());
+  REQUIRE(d.Run("INSERT INTO t (s) VALUES (?)", {"a"}).ok());
+  std::vector<uint8_t> image;
+  REQUIRE(d.Serialize(&image).ok());
+  REQUIRE(d.Deserialize(image, 7).ok());
+  const uint64_t pristine = *d.ContentHash();
+  const auto start = d.StateFingerprint();
+  // Reads only: the restore is skipped and the state is the pristine one.
+  CHECK(*d.QueryInt("SELECT COUNT(*) FROM t", {}) == 1);
+  REQUIRE(d.Deserialize(image, 7).ok());
+  CHECK(*d.ContentHash() == pristine);
+  CHECK(d.StateFingerprint() == start);
+  // A row change, an update that changes nothing visible, a schema change and an open
+  // transaction each force a real restore.
+  REQUIRE(d.Run("INSERT INTO t (s) VALUES (?)", {"b"}).ok());
+  REQUIRE(d.Deserialize(image, 7).ok());
+  CHECK(*d.QueryInt("SELECT COUNT(*) FROM t", {}) == 1);
+  REQUIRE(d.Run("UPDATE t SET s = s", {}).ok());
+  REQUIRE(d.Deserialize(image, 7).ok());
+  CHECK(*d.ContentHash() == pristine);
+  REQUIRE(d.Exec("CREATE TABLE u (x)").ok());
+  REQUIRE(d.Deserialize(image, 7).ok());
+  CHECK(*d.QueryInt("SELECT COUNT(*) FROM sqlite_master WHERE name = 'u'", {}) == 0);
+  REQUIRE(d.Exec("BEGIN").ok());
+  REQUIRE(d.Deserialize(image, 7).ok());
+  CHECK(*d.ContentHash() == pristine);
+  // A different image with the same contents' hash is copied (the address differs).
+  std::vector<uint8_t> other = image;
+  REQUIRE(d.Run("INSERT INTO t (s) VALUES (?)", {"c"}).ok());
+  REQUIRE(d.Deserialize(other, 7).ok());
+  CHECK(*d.ContentHash() == pristine);
+}
+
 }  // namespace
 }  // namespace wa
