@@ -35,6 +35,7 @@ stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
   --out "$OUT/tokenizer.json"
 $W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context 768 \
+  --system-prompt short \
   --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
