@@ -93,6 +93,29 @@ bool SiteRandomSteps(const std::string& start, int episodes, std::vector<double>
   return true;
 }
 
+// Step latency of an oracle plan replayed after each of `episodes` resets at `start` (so pages
+// recur, as in the fixture cases).
+bool ScriptedSteps(const std::string& start, const std::vector<wa::OracleOp>& plan, int episodes,
+                   std::vector<double>* step_us) {
+  wa::Env env;
+  wa::StepResult r;
+  for (int i = 0; i < episodes; ++i) {
+    env.Reset(start, 1, &r);
+    wa::OracleRunner runner(plan);
+    for (int k = 0; k < 40 && !runner.done(); ++k) {
+      std::string action = runner.Next(env);
+      auto s0 = Clock::now();
+      env.Step(action, &r);
+      step_us->push_back(Micros(s0, Clock::now()));
+      if (!r.info.action_error.empty()) {
+        fmt::print(stderr, "{} scripted mix: {}\n", start, r.info.action_error);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -251,21 +274,7 @@ int main(int argc, char** argv) {
         {K::kClick, ".nav.items a", "My Orders", "", ""},
         {K::kGoBack, "", "", "", ""},
     };
-    wa::Env shop;
-    for (int i = 0; i < std::max(20, reps / 10); ++i) {
-      shop.Reset("__SHOPPING__/", 1, &r);
-      wa::OracleRunner runner(plan);
-      for (int k = 0; k < 40 && !runner.done(); ++k) {
-        std::string action = runner.Next(shop);
-        auto s0 = Clock::now();
-        shop.Step(action, &r);
-        shop_mix_us.push_back(Micros(s0, Clock::now()));
-        if (!r.info.action_error.empty()) {
-          fmt::print(stderr, "shopping mix: {}\n", r.info.action_error);
-          return 1;
-        }
-      }
-    }
+    if (!ScriptedSteps("__SHOPPING__/", plan, std::max(20, reps / 10), &shop_mix_us)) return 1;
   }
   Stats shop_mix = Summarise(shop_mix_us);
 
@@ -286,21 +295,7 @@ int main(int argc, char** argv) {
         {K::kClick, "a.submission__submitter", "", "", ""},
         {K::kGoBack, "", "", "", ""},
     };
-    wa::Env forum;
-    for (int i = 0; i < std::max(20, reps / 10); ++i) {
-      forum.Reset("__REDDIT__/", 1, &r);
-      wa::OracleRunner runner(plan);
-      for (int k = 0; k < 40 && !runner.done(); ++k) {
-        std::string action = runner.Next(forum);
-        auto s0 = Clock::now();
-        forum.Step(action, &r);
-        reddit_mix_us.push_back(Micros(s0, Clock::now()));
-        if (!r.info.action_error.empty()) {
-          fmt::print(stderr, "reddit mix: {}\n", r.info.action_error);
-          return 1;
-        }
-      }
-    }
+    if (!ScriptedSteps("__REDDIT__/", plan, std::max(20, reps / 10), &reddit_mix_us)) return 1;
   }
   Stats reddit_reset = Summarise(reddit_reset_us), reddit_step = Summarise(reddit_step_us),
         reddit_mix = Summarise(reddit_mix_us);

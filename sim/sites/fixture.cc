@@ -337,11 +337,7 @@ void AddRoutes(const std::shared_ptr<const Fixture>& f, SiteModel* m) {
     return Respond(Page(*f, ctx, "Long page", "long", data), r);
   });
 
-  m->AddRoute("GET", "/static/site.css", [](const Request&, SiteContext& ctx, Response* r) {
-    r->body = ctx.model->stylesheet_css;
-    r->content_type = "text/css";
-    return Status::Ok();
-  });
+  AddStylesheetRoute(m);
 }
 
 }  // namespace

@@ -1096,11 +1096,7 @@ void AddRoutes(const std::shared_ptr<const Reddit>& s, SiteModel* m) {
     r->location = "/";
     return Status::Ok();
   });
-  m->AddRoute("GET", "/static/site.css", [](const Request&, SiteContext& ctx, Response* r) {
-    r->body = ctx.model->stylesheet_css;
-    r->content_type = "text/css";
-    return Status::Ok();
-  });
+  AddStylesheetRoute(m);
 }
 
 }  // namespace

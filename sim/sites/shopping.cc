@@ -1236,11 +1236,7 @@ void AddRoutes(const std::shared_ptr<const Shopping>& s, SiteModel* m) {
         return Status::Ok();
       });
 
-  m->AddRoute("GET", "/static/site.css", [](const Request&, SiteContext& ctx, Response* r) {
-    r->body = ctx.model->stylesheet_css;
-    r->content_type = "text/css";
-    return Status::Ok();
-  });
+  AddStylesheetRoute(m);
 }
 
 }  // namespace

@@ -91,6 +91,14 @@ std::string FormatMoney(double amount) {
   return std::string(neg ? "-$" : "$") + grouped + "." + frac;
 }
 
+void AddStylesheetRoute(SiteModel* m) {
+  m->AddRoute("GET", "/static/site.css", [](const Request&, SiteContext& ctx, Response* r) {
+    r->body = ctx.model->stylesheet_css;
+    r->content_type = "text/css";
+    return Status::Ok();
+  });
+}
+
 Status BuildPristine(std::string_view schema, const std::function<Status(Db&)>& populate,
                      SiteModel* model) {
   auto db = Db::OpenMemory();

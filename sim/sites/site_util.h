@@ -36,6 +36,9 @@ class TemplateSet {
 // Removes line breaks and indentation between tags ("...>\n   <..." -> "...><...").
 std::string MinifyTemplate(std::string_view text);
 
+// GET /static/site.css: the site's stylesheet (SiteModel::stylesheet_css).
+void AddStylesheetRoute(SiteModel* m);
+
 // "2023-06-01 12:00:00" (UTC) / "Jun 1, 2023".
 std::string FormatDateTime(int64_t unix_seconds);
 std::string FormatDate(int64_t unix_seconds);
