@@ -64,9 +64,10 @@ Status Db::Error(std::string_view what, std::string_view sql) const {
                   std::string(sql.substr(0, 200)) + "]");
 }
 
-void Db::FoldWrite(std::string_view sql, std::initializer_list<SqlParam> params) {
+void Db::FoldWrite(std::string_view sql, const SqlParam* params, size_t n) {
   uint64_t h = Rng::Mix(fingerprint_ ^ std::hash<std::string_view>()(sql));
-  for (const SqlParam& p : params) {
+  for (size_t k = 0; k < n; ++k) {
+    const SqlParam& p = params[k];
     uint64_t v = static_cast<uint64_t>(p.kind_) + 1;
     switch (p.kind_) {
       case SqlParam::kNull:
@@ -90,7 +91,7 @@ void Db::FoldWrite(std::string_view sql, std::initializer_list<SqlParam> params)
 }
 
 Status Db::Exec(std::string_view sql) {
-  FoldWrite(sql, {});  // may write: schema, several statements
+  FoldWrite(sql, nullptr, 0);  // may write: schema, several statements
   std::string s(sql);
   char* err = nullptr;
   if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
@@ -117,14 +118,15 @@ Result<sqlite3_stmt*> Db::Prepare(std::string_view sql) {
   return stmt;
 }
 
-Status Db::Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params) {
-  if (static_cast<int>(params.size()) != sqlite3_bind_parameter_count(stmt)) {
+Status Db::Bind(sqlite3_stmt* stmt, const SqlParam* params, size_t n) {
+  if (static_cast<int>(n) != sqlite3_bind_parameter_count(stmt)) {
     return Internal("SQL parameter count mismatch: statement wants " +
                     std::to_string(sqlite3_bind_parameter_count(stmt)) + ", got " +
-                    std::to_string(params.size()));
+                    std::to_string(n));
   }
   int i = 1;
-  for (const SqlParam& p : params) {
+  for (size_t k = 0; k < n; ++k) {
+    const SqlParam& p = params[k];
     int rc = SQLITE_OK;
     switch (p.kind_) {
       case SqlParam::kNull:
@@ -149,10 +151,20 @@ Status Db::Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params) {
 
 Status Db::Query(std::string_view sql, std::initializer_list<SqlParam> params,
                  const std::function<void(const Row&)>& on_row) {
+  return QueryImpl(sql, params.begin(), params.size(), on_row);
+}
+
+Status Db::QueryDynamic(std::string_view sql, const std::vector<SqlParam>& params,
+                        const std::function<void(const Row&)>& on_row) {
+  return QueryImpl(sql, params.data(), params.size(), on_row);
+}
+
+Status Db::QueryImpl(std::string_view sql, const SqlParam* params, size_t n,
+                     const std::function<void(const Row&)>& on_row) {
   auto stmt = Prepare(sql);
   if (!stmt.ok()) return stmt.status();
-  WA_RETURN_IF_ERROR(Bind(*stmt, params));
-  if (!sqlite3_stmt_readonly(*stmt)) FoldWrite(sql, params);
+  WA_RETURN_IF_ERROR(Bind(*stmt, params, n));
+  if (!sqlite3_stmt_readonly(*stmt)) FoldWrite(sql, params, n);
   Row row(*stmt);
   while (true) {
     int rc = sqlite3_step(*stmt);

@@ -71,6 +71,9 @@ class Db {
   // Runs one statement with bound parameters, calling on_row for each result row.
   Status Query(std::string_view sql, std::initializer_list<SqlParam> params,
                const std::function<void(const Row&)>& on_row);
+  // The same with a parameter list built at run time (queries assembled from optional filters).
+  Status QueryDynamic(std::string_view sql, const std::vector<SqlParam>& params,
+                      const std::function<void(const Row&)>& on_row);
   // Runs one statement with bound parameters, ignoring rows.
   Status Run(std::string_view sql, std::initializer_list<SqlParam> params = {});
   // First column of the first row as an integer (or `fallback` when there is no row).
@@ -119,10 +122,12 @@ class Db {
  private:
   Db() = default;
   Result<sqlite3_stmt*> Prepare(std::string_view sql);
-  Status Bind(sqlite3_stmt* stmt, std::initializer_list<SqlParam> params);
+  Status Bind(sqlite3_stmt* stmt, const SqlParam* params, size_t n);
   Status Error(std::string_view what, std::string_view sql) const;
 
-  void FoldWrite(std::string_view sql, std::initializer_list<SqlParam> params);
+  void FoldWrite(std::string_view sql, const SqlParam* params, size_t n);
+  Status QueryImpl(std::string_view sql, const SqlParam* params, size_t n,
+                   const std::function<void(const Row&)>& on_row);
 
   sqlite3* db_ = nullptr;
   std::unordered_map<std::string, sqlite3_stmt*> cache_;

@@ -11,6 +11,7 @@ namespace wa {
 Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildRedditSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildAdminSite(const SiteOptions& options);
 
 namespace {
 
@@ -214,7 +215,9 @@ uint64_t ResponseCache::misses() const {
   return misses_;
 }
 
-std::vector<std::string> AvailableSites() { return {"fixture", "shopping", "reddit"}; }
+std::vector<std::string> AvailableSites() {
+  return {"fixture", "shopping", "shopping_admin", "reddit"};
+}
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
                                                  const SiteOptions& options) {
@@ -231,6 +234,8 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
     site = BuildShoppingSite(options);
   } else if (name == "reddit") {
     site = BuildRedditSite(options);
+  } else if (name == "shopping_admin") {
+    site = BuildAdminSite(options);
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;

@@ -14,6 +14,7 @@ namespace wa {
 std::vector<TemplateFamily> FixtureTemplates();
 std::vector<TemplateFamily> ShoppingTemplates();
 std::vector<TemplateFamily> RedditTemplates();
+std::vector<TemplateFamily> AdminTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
@@ -21,6 +22,7 @@ const std::vector<TemplateFamily>& TemplateFamilies() {
     for (auto& f : FixtureTemplates()) all->push_back(std::move(f));
     for (auto& f : ShoppingTemplates()) all->push_back(std::move(f));
     for (auto& f : RedditTemplates()) all->push_back(std::move(f));
+    for (auto& f : AdminTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;
@@ -41,6 +43,25 @@ StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values) {
   c.kind = kind;
   c.values = std::move(values);
   return c;
+}
+
+TemplateFamily SiteFamily(const std::string& site, int id, std::string intent_template,
+                          std::vector<std::string> eval_types, nlohmann::json published_params) {
+  TemplateFamily f;
+  f.id = id;
+  f.sites = {site};
+  f.intent_template = std::move(intent_template);
+  f.eval_types = std::move(eval_types);
+  f.published_params = std::move(published_params);
+  return f;
+}
+
+std::function<Result<nlohmann::json>(Db&, Rng&)> SampleFromList(
+    std::vector<nlohmann::json> options) {
+  return [options = std::move(options)](Db&, Rng& rng) -> Result<nlohmann::json> {
+    if (options.empty()) return NotFound("no instantiation to draw");
+    return options[rng.Uniform(options.size())];
+  };
 }
 
 const TemplateFamily* FindTemplate(int id) {

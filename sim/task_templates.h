@@ -64,6 +64,13 @@ struct TemplateFamily {
 Task NewSiteTask(const std::string& site, const std::string& start_url);
 // A string check of one kind.
 StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values);
+// A family of one site with its published test instantiation; sampler, builder and oracle
+// still to set.
+TemplateFamily SiteFamily(const std::string& site, int id, std::string intent_template,
+                          std::vector<std::string> eval_types, nlohmann::json published_params);
+// A sampler drawing one of a fixed list of instantiations.
+std::function<Result<nlohmann::json>(Db&, Rng&)> SampleFromList(
+    std::vector<nlohmann::json> options);
 
 // Every registered family (built once; thread-safe to call).
 const std::vector<TemplateFamily>& TemplateFamilies();

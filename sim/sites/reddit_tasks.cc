@@ -28,18 +28,7 @@ StringCheck Check(StringCheck::Kind kind, std::vector<std::string> values) {
 // A family with the usual fields set.
 TemplateFamily Family(int id, std::string intent, std::vector<std::string> eval_types,
                       json published) {
-  TemplateFamily f;
-  f.id = id;
-  f.sites = {"reddit"};
-  f.intent_template = std::move(intent);
-  f.eval_types = std::move(eval_types);
-  f.published_params = std::move(published);
-  return f;
-}
-
-// A value drawn from a list of parameter objects.
-std::function<Result<json>(Db&, Rng&)> FromList(std::vector<json> options) {
-  return [options](Db&, Rng& rng) -> Result<json> { return options[rng.Uniform(options.size())]; };
+  return SiteFamily("reddit", id, std::move(intent), std::move(eval_types), std::move(published));
 }
 
 // Parameters merged from one entry of each list: n1 x n2 x ... distinct instantiations.
@@ -306,7 +295,7 @@ std::vector<TemplateFamily> RedditTemplates() {
                {"description", std::string("is there any post talks about ") + t.topic +
                                    "? If so, tell me the organizations involved"}});
     }
-    f.sample = FromList(options);
+    f.sample = SampleFromList(options);
     auto org = [](const json& p) -> Result<std::string> {
       for (const PlantedTopic& t : RedditPlantedTopics()) {
         if (Str(p, "subreddit") == t.forum &&
@@ -588,7 +577,7 @@ std::vector<TemplateFamily> RedditTemplates() {
             {"what is the best Zelda game to start with on the Switch", "NintendoSwitch"}};
     std::vector<json> options;
     for (const auto& [q, forum] : *kWhere) options.push_back(json{{"question", q}});
-    f.sample = FromList(options);
+    f.sample = SampleFromList(options);
     f.build = [](const json& p, Db&) -> Result<Task> {
       auto it = kWhere->find(Str(p, "question"));
       if (it == kWhere->end()) return NotFound("no forum for the question");
@@ -746,7 +735,7 @@ std::vector<TemplateFamily> RedditTemplates() {
                                                {"the iPhone 15 Pro", "iphone"}};
     std::vector<json> options;
     for (const auto& [topic, forum] : *kForum) options.push_back(json{{"topic", topic}});
-    f.sample = FromList(options);
+    f.sample = SampleFromList(options);
     f.build = [](const json& p, Db&) -> Result<Task> {
       auto it = kForum->find(Str(p, "topic"));
       if (it == kForum->end()) return NotFound("no forum for the topic");

@@ -25,13 +25,7 @@ Db& ForumDb(Env* env) {
 
 // The value of a published-style locator on the current page.
 std::string Eval(Env& env, const std::string& locator) {
-  auto loc = Locator::Parse(locator);
-  REQUIRE(loc.ok());
-  auto v = loc->Evaluate(*env.browser().page());
-  INFO(env.browser().url() << " " << locator << " " << v.status().message());
-  REQUIRE(v.ok());
-  REQUIRE(v->has_value());
-  return **v;
+  return testing::EvalLocator(env, locator);
 }
 
 const char* kVoteClass =
@@ -223,31 +217,7 @@ TEST_CASE("Reddit flows: vote, subscribe, post, comment, forum, biography", "[re
 
 TEST_CASE("Reddit templates: published intents word for word, train disjoint from test",
           "[reddit][shared]") {
-  std::string path = testing::SharedFileOrSkip("webarena-lite/test_webarena_lite.raw.json");
-  auto published = LoadTasks(path);
-  REQUIRE(published.ok());
-  std::map<int, std::string> intents;
-  for (const Task& t : *published) {
-    if (t.sites == std::vector<std::string>{"reddit"}) intents[t.intent_template_id] = t.intent;
-  }
-  REQUIRE(intents.size() == 19);
-  SplitOptions so;
-  so.sites = {"reddit"};
-  auto test = GenerateSplit(Split::kTest, so);
-  REQUIRE(test.ok());
-  CHECK(test->size() == 19);
-  std::set<std::string> test_intents;
-  for (const GeneratedTask& g : *test) {
-    INFO("template " << g.task.intent_template_id);
-    REQUIRE(intents.count(g.task.intent_template_id) == 1);
-    CHECK(g.task.intent == intents[g.task.intent_template_id]);
-    test_intents.insert(g.task.intent);
-  }
-  so.per_template = 30;
-  auto train = GenerateSplit(Split::kTrain, so);
-  REQUIRE(train.ok());
-  CHECK(train->size() >= 500);
-  for (const GeneratedTask& g : *train) CHECK(test_intents.count(g.task.intent) == 0);
+  testing::CheckPublishedTemplates("reddit", 19);
 }
 
 }  // namespace

@@ -7,15 +7,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "sim/dom.h"
 #include "sim/env.h"
+#include "sim/locator.h"
 #include "sim/observation.h"
 #include "sim/page.h"
 #include "sim/style.h"
+#include "sim/task.h"
+#include "sim/task_templates.h"
 
 namespace wa::testing {
 
@@ -94,6 +99,17 @@ inline int ElementAfter(Env& env, StepResult& r, const std::string& needle) {
   return std::stoi(r.observation.substr(id_at + 4));
 }
 
+// The value of a published-style locator on the current page (it must have one).
+inline std::string EvalLocator(Env& env, const std::string& locator) {
+  auto loc = Locator::Parse(locator);
+  REQUIRE(loc.ok());
+  auto v = loc->Evaluate(*env.browser().page());
+  INFO(env.browser().url() << " " << locator << " " << v.status().message());
+  REQUIRE(v.ok());
+  REQUIRE(v->has_value());
+  return **v;
+}
+
 inline void Act(Env& env, StepResult& r, const std::string& action, int element,
                 const std::string& argument = "") {
   std::string text = "do(action=\"" + action + "\"";
@@ -101,6 +117,40 @@ inline void Act(Env& env, StepResult& r, const std::string& action, int element,
   env.Step(text + ", element=\"" + std::to_string(element) + "\")", &r);
   INFO(text << ": " << r.info.action_error);
   REQUIRE(r.info.action_error.empty());
+}
+
+// Checks a site's template families against the published test file: one family per published
+// template of the site (`count` of them), each test intent word for word, and at least 500
+// training tasks at 30 per template, none with a test intent.
+inline void CheckPublishedTemplates(const std::string& site, size_t count) {
+  std::string path = SharedFileOrSkip("webarena-lite/test_webarena_lite.raw.json");
+  auto published = LoadTasks(path);
+  REQUIRE(published.ok());
+  std::map<int, std::string> intents;
+  for (const Task& t : *published) {
+    if (t.sites == std::vector<std::string>{site}) intents[t.intent_template_id] = t.intent;
+  }
+  REQUIRE(intents.size() == count);
+  SplitOptions so;
+  so.sites = {site};
+  auto test = GenerateSplit(Split::kTest, so);
+  REQUIRE(test.ok());
+  CHECK(test->size() == count);
+  std::set<std::string> test_intents;
+  for (const GeneratedTask& g : *test) {
+    INFO("template " << g.task.intent_template_id);
+    REQUIRE(intents.count(g.task.intent_template_id) == 1);
+    CHECK(g.task.intent == intents[g.task.intent_template_id]);
+    test_intents.insert(g.task.intent);
+  }
+  so.per_template = 30;
+  auto train = GenerateSplit(Split::kTrain, so);
+  REQUIRE(train.ok());
+  CHECK(train->size() >= 500);
+  for (const GeneratedTask& g : *train) {
+    INFO(g.task.intent);
+    CHECK(test_intents.count(g.task.intent) == 0);
+  }
 }
 
 }  // namespace wa::testing
