@@ -300,6 +300,41 @@ int main(int argc, char** argv) {
   Stats reddit_reset = Summarise(reddit_reset_us), reddit_step = Summarise(reddit_step_us),
         reddit_mix = Summarise(reddit_mix_us);
 
+  // Shopping admin: random steps, and a scripted mix over grids, an order, a product edit and a
+  // report (menu, orders grid, a status filter, an order, the products grid, a keyword search,
+  // a product, a report with dates, back).
+  std::vector<double> admin_reset_us, admin_step_us, admin_mix_us;
+  if (!SiteRandomSteps("__SHOPPING_ADMIN__", std::max(20, reps / 10), &admin_reset_us,
+                       &admin_step_us)) {
+    return 1;
+  }
+  {
+    using K = wa::OracleOp::Kind;
+    const std::vector<wa::OracleOp> plan = {
+        {K::kHover, "li.level-0", "Sales", "", ""},
+        {K::kClick, ".submenu a", "Orders", "", ""},
+        {K::kSelect, "#filter_status", "", "Complete", ""},
+        {K::kClick, ".admin__data-grid-filters button", "", "", ""},
+        {K::kClick, "a.action-menu-item", "", "", ""},
+        {K::kHover, "li.level-0", "Catalog", "", ""},
+        {K::kClick, ".submenu a", "Products", "", ""},
+        {K::kType, "#fulltext", "", "Tee", ""},
+        {K::kClick, ".data-grid-search-control-wrap button", "", "", ""},
+        {K::kClick, "a.action-menu-item", "", "", ""},
+        {K::kHover, "li.level-0", "Reports", "", ""},
+        {K::kClick, ".submenu a", "Bestsellers", "", ""},
+        {K::kType, "#sales_report_from", "", "1/1/23", ""},
+        {K::kType, "#sales_report_to", "", "3/31/23", ""},
+        {K::kClick, "#filter_form_submit", "", "", ""},
+        {K::kGoBack, "", "", "", ""},
+    };
+    if (!ScriptedSteps("__SHOPPING_ADMIN__", plan, std::max(20, reps / 10), &admin_mix_us)) {
+      return 1;
+    }
+  }
+  Stats admin_reset = Summarise(admin_reset_us), admin_step = Summarise(admin_step_us),
+        admin_mix = Summarise(admin_mix_us);
+
   // VecEnv throughput with the random policy, EnvPool style: the caller computes the next action
   // of each environment as soon as its previous step finished (asynchronous send/recv), so policy
   // and simulation overlap. 8 environments per worker thread.
@@ -365,6 +400,15 @@ int main(int argc, char** argv) {
   result["reddit_reset_us"] = {{"median", reddit_reset.median_us}, {"p90", reddit_reset.p90_us}};
   result["reddit_step_us"] = {{"median", reddit_step.median_us}, {"p90", reddit_step.p90_us}};
   result["reddit_mix_step_us"] = {{"median", reddit_mix.median_us}, {"p90", reddit_mix.p90_us}};
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping_admin: reset", admin_reset.median_us,
+             admin_reset.p90_us, admin_reset.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping_admin: random step",
+             admin_step.median_us, admin_step.p90_us, admin_step.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "shopping_admin: scripted mix",
+             admin_mix.median_us, admin_mix.p90_us, admin_mix.mean_us);
+  result["admin_reset_us"] = {{"median", admin_reset.median_us}, {"p90", admin_reset.p90_us}};
+  result["admin_step_us"] = {{"median", admin_step.median_us}, {"p90", admin_step.p90_us}};
+  result["admin_mix_step_us"] = {{"median", admin_mix.median_us}, {"p90", admin_mix.p90_us}};
   fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
   for (const auto& [name, n] : sizes) {
     fmt::print("{:<28}{:>12}\n", name, n);
@@ -390,6 +434,11 @@ int main(int argc, char** argv) {
       reddit_mix.median_us < 100 ? "met" : "NOT met",
       reddit_step.median_us < 100 ? "met" : "NOT met",
       reddit_reset.median_us < 2000 ? "met" : "NOT met");
+  fmt::print(
+      "shopping_admin: median scripted-mix step < 100 us: {} | median random step < 100 us: {} | "
+      "reset < 2 ms: {}\n",
+      admin_mix.median_us < 100 ? "met" : "NOT met", admin_step.median_us < 100 ? "met" : "NOT met",
+      admin_reset.median_us < 2000 ? "met" : "NOT met");
   result["reps"] = reps;
   if (wa::Status st = wa::WriteFileAtomic(out_path, result.dump(2) + "\n"); !st.ok()) {
     fmt::print(stderr, "error: {}\n", st.message());

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-30}"
 if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang++ not installed"; exit 77; fi
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEBAGENT_FUZZ=ON -DWEBAGENT_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DWEBAGENT_FUZZ=ON -DWEBAGENT_TESTS=OFF \
   -DWEBAGENT_BENCHMARKS=OFF >/dev/null
 cmake --build build-fuzz -j "$(nproc)" --target fuzz_action_parser fuzz_html_observation fuzz_tokenizer
 mkdir -p tests/fuzz/artifacts
