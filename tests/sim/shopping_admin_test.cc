@@ -131,6 +131,24 @@ TEST_CASE("Admin data: volume and the published facts, for two seeds", "[shoppin
         *db7.QueryText("SELECT group_concat(email) FROM customers", {}));
 }
 
+TEST_CASE("Admin filter dates: typed formats, the M/D/YY echo, and bad dates", "[shopping_admin]") {
+  CHECK(ParseFilterDate("2/1/23") == AdminTime(2023, 2, 1));
+  CHECK(ParseFilterDate("02/01/2023") == AdminTime(2023, 2, 1));
+  CHECK(ParseFilterDate("2023-02-01") == AdminTime(2023, 2, 1));
+  CHECK(ParseFilterDate(" 8/5/22 ") == AdminTime(2022, 8, 5));
+  CHECK(ParseFilterDate("2/29/24") == AdminTime(2024, 2, 29));
+  for (const char* bad :
+       {"", "abc", "13/1/23", "2/30/23", "2/29/23", "1/2/3/4", "2-1/23", "99999/1/1", "0/1/23"}) {
+    INFO(bad);
+    CHECK_FALSE(ParseFilterDate(bad).has_value());
+  }
+  CHECK(ShortDate(AdminTime(2023, 2, 1, 23, 59)) == "2/1/23");
+  CHECK(ShortDate(AdminTime(2009, 12, 31)) == "12/31/09");
+  CHECK(IncrementId(2) == "000000002");
+  CHECK(AdminDateTime(AdminTime(2023, 5, 23, 15, 43, 12)) == "May 23, 2023, 3:43:12 PM");
+  CHECK(AdminDateTime(AdminTime(2023, 5, 23, 0, 5, 0)) == "May 23, 2023, 12:05:00 AM");
+}
+
 TEST_CASE("Admin pages carry the DOM hooks of the published locators", "[shopping_admin]") {
   Env env;
   StepResult r;
