@@ -26,11 +26,6 @@ struct Admin {
 bool SignedIn(const SiteContext& ctx) { return !ctx.user.empty(); }
 
 std::string Money(double v) { return FormatMoney(v); }
-std::string Fixed2(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
 
 void Flash(Response* r, const std::string& message, const std::string& location,
            bool error = false) {
@@ -92,11 +87,6 @@ std::string WithQuery(const std::string& path, QueryParams params, const std::st
   return q.empty() ? path : path + "?" + q;
 }
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Data grids: keyword search, filters, sorting and paging over one SQL source.
 
@@ -130,11 +120,7 @@ class Conditions {
     for (const std::string& c : clauses_) w += (w.empty() ? " WHERE " : " AND ") + c;
     return w;
   }
-  std::vector<SqlParam> Params() const {
-    std::vector<SqlParam> p;
-    for (const std::string& v : values_) p.emplace_back(v);
-    return p;
-  }
+  std::vector<SqlParam> Params() const { return {values_.begin(), values_.end()}; }
   const std::vector<std::pair<std::string, std::string>>& active() const { return active_; }
 
  private:
@@ -305,10 +291,10 @@ Status RenderGrid(const Admin& a, const GridSpec& spec, const Request& req, Site
     if (!col.sort.empty()) {
       std::string next_dir = sort == col.sort && dir == "asc" ? "desc" : "asc";
       QueryParams q = base;
-      std::string url = WithQuery(spec.path, q, "sort", col.sort);
-      auto parsed =
-          ParseQuery(url.find('?') == std::string::npos ? "" : url.substr(url.find('?') + 1));
-      x.set("sort_url", WithQuery(spec.path, parsed, "dir", next_dir));
+      std::erase_if(q, [](const auto& kv) { return kv.first == "sort" || kv.first == "dir"; });
+      q.emplace_back("sort", col.sort);
+      q.emplace_back("dir", next_dir);
+      x.set("sort_url", spec.path + "?" + EncodeQuery(q));
       if (sort == col.sort) x.set("sort_class", dir == "asc" ? "_ascend" : "_descend");
     }
     columns.push_back(std::move(x));
@@ -462,23 +448,13 @@ Field Text(std::string id, std::string name, std::string label, std::string valu
 Field Static(std::string label, std::string value) {
   Field f;
   f.type = Field::Type::kStatic;
-  f.id = "static_" + Lower(label);
+  f.id = "static_" + LowerAscii(label);
   for (char& c : f.id) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }
   f.label = std::move(label);
   f.value = std::move(value);
   return f;
-}
-
-int64_t ParseId(const std::string& s) {
-  if (s.empty() || s.size() > 12) return -1;
-  int64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return -1;
-    v = v * 10 + (c - '0');
-  }
-  return v;
 }
 
 // A simple informational page.
@@ -1210,8 +1186,6 @@ std::string ProductUrl(int64_t id) {
   return "/admin/catalog/product/edit/id/" + std::to_string(id) + "/";
 }
 
-std::string FormatQty(int64_t q) { return std::to_string(q); }
-
 Status ProductEdit(const Admin& a, const Request& req, SiteContext& ctx, Response* r) {
   int64_t id = ParseId(req.Capture(0));
   TemplateData d;
@@ -1226,9 +1200,9 @@ Status ProductEdit(const Admin& a, const Request& req, SiteContext& ctx, Respons
         d.set("name", name);
         type = row.Text(3);
         d.set("attribute_set", row.Text(4));
-        d.set("price", Fixed2(row.Real(5)));
-        d.set("special_price", row.IsNull(6) ? std::string() : Fixed2(row.Real(6)));
-        d.set("qty", FormatQty(row.Int(7)));
+        d.set("price", FormatFixed2(row.Real(5)));
+        d.set("special_price", row.IsNull(6) ? std::string() : FormatFixed2(row.Real(6)));
+        d.set("qty", std::to_string(row.Int(7)));
         d.set("in_stock", row.Int(8) != 0);
         d.set("enabled", row.Int(9) == 1);
         d.set("sale", std::to_string(row.Int(10)));
@@ -1255,7 +1229,7 @@ Status ProductEdit(const Admin& a, const Request& req, SiteContext& ctx, Respons
           x.set("child_name", row.Text(1));
           x.set("child_sku", row.Text(2));
           x.set("child_price", Money(row.Real(3)));
-          x.set("child_qty", FormatQty(row.Int(4)));
+          x.set("child_qty", std::to_string(row.Int(4)));
           x.set("color", row.Text(5));
           x.set("size", row.Text(6));
           x.set("child_status", row.Int(7) == 1 ? "Enabled" : "Disabled");
@@ -1327,7 +1301,7 @@ void AddCatalogRoutes(std::shared_ptr<const Admin> a, const AddRoute& add) {
               {row.Text(3), ""},
               {row.Text(4), ""},
               {Money(row.Real(5)), ""},
-              {row.Text(2) == "configurable" ? std::string() : FormatQty(row.Int(6)), ""},
+              {row.Text(2) == "configurable" ? std::string() : std::to_string(row.Int(6)), ""},
               {row.Text(7), ""},
               {row.Int(8) == 1 ? "Enabled" : "Disabled", ""},
               {"Edit", url}};
@@ -1984,9 +1958,7 @@ std::string OrderRange(const ReportRequest& rr, std::vector<std::string>* values
 }
 
 std::vector<SqlParam> Bind(const std::vector<std::string>& values) {
-  std::vector<SqlParam> p;
-  for (const std::string& v : values) p.emplace_back(v);
-  return p;
+  return {values.begin(), values.end()};
 }
 
 void AddReportRoutes(std::shared_ptr<const Admin> a, const AddRoute& add) {

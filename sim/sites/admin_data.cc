@@ -105,13 +105,13 @@ std::tm Utc(int64_t t) {
   return tm;
 }
 
-int DaysIn(int year, int month) {
+}  // namespace
+
+int DaysInMonth(int year, int month) {
   static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   return month == 2 && leap ? 29 : kDays[month - 1];
 }
-
-}  // namespace
 
 std::string ShortDate(int64_t t) {
   std::tm tm = Utc(t);
@@ -146,7 +146,8 @@ std::optional<int64_t> ParseFilterDate(std::string_view text) {
     m = parts[0], d = parts[1], y = parts[2];
     if (y < 100) y += 2000;
   }
-  if (y < 1970 || y > 2100 || m < 1 || m > 12 || d < 1 || d > DaysIn(y, m)) return std::nullopt;
+  if (y < 1970 || y > 2100 || m < 1 || m > 12 || d < 1 || d > DaysInMonth(y, m))
+    return std::nullopt;
   return AdminTime(y, m, d);
 }
 
@@ -758,13 +759,13 @@ Status PopulateAdmin(Db& db, uint64_t seed) {
   };
   const int kComplete2022[12] = {11, 16, 14, 8, 8, 13, 9, 8, 10, 4, 5, 10};
   for (int m = 1; m <= 12; ++m) {
-    int days = DaysIn(2022, m);
+    int days = DaysInMonth(2022, m);
     in_month(2022, m, 1, days, "complete", kComplete2022[m - 1]);
     in_month(2022, m, 1, days, "canceled", m % 2 == 0 ? 2 : 1);
     in_month(2022, m, 1, days, "closed", m % 3 == 0 ? 1 : 0);
   }
   for (int m = 1; m <= 4; ++m) {
-    int days = DaysIn(2023, m);
+    int days = DaysInMonth(2023, m);
     in_month(2023, m, 1, days, "complete", 20);
     in_month(2023, m, 1, days, "canceled", 3);
     in_month(2023, m, 1, days, "closed", 1);

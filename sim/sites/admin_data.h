@@ -27,6 +27,8 @@ Status PopulateAdmin(Db& db, uint64_t seed);
 
 // Unix seconds (UTC) of a calendar time.
 int64_t AdminTime(int year, int month, int day, int hour = 0, int minute = 0, int second = 0);
+// Days in a month of the Gregorian calendar.
+int DaysInMonth(int year, int month);
 // "2/1/23": the date format of Magento's report filters.
 std::string ShortDate(int64_t unix_seconds);
 // Parses a date typed into a filter: M/D/YY, M/D/YYYY, YYYY-MM-DD; the start of that day (UTC).

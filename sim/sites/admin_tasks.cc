@@ -32,19 +32,8 @@ TemplateFamily Family(int id, std::string intent, std::vector<std::string> eval_
 
 std::string Str(const json& p, const char* key) { return p.value(key, std::string()); }
 
-std::string Fixed2(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 std::string Capitalize(std::string s) {
   if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-  return s;
-}
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
@@ -164,10 +153,6 @@ std::string FullMonth(int m) {
                                  "May",       "June",     "July",     "August",
                                  "September", "October",  "November", "December"};
   return kNames[(m - 1) % 12];
-}
-int DaysInMonth(int y, int m) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && y % 4 == 0 ? 29 : kDays[m - 1];
 }
 std::string Md(int y, int m, int d) { return ShortDate(AdminTime(y, m, d)); }
 
@@ -513,7 +498,7 @@ std::vector<TemplateFamily> AdminTemplates() {
       WA_RETURN_IF_ERROR(db.Query("SELECT grand_total FROM invoices WHERE increment_id = ?",
                                   {Str(p, "id")}, [&](const Row& r) { v = r.Real(0); }));
       if (v < 0) return NotFound("no invoice " + Str(p, "id"));
-      return Fixed2(v);
+      return FormatFixed2(v);
     };
     f.build = [total](const json& p, Db& db) -> Result<Task> {
       auto v = total(p, db);
@@ -802,7 +787,7 @@ std::vector<TemplateFamily> AdminTemplates() {
                    [&](const Row& r) {
                      std::string q = r.Text(0);
                      for (const std::string& b : ShirtBrands()) {
-                       if (q.find(Lower(b)) != std::string::npos) ++counts[b];
+                       if (q.find(LowerAscii(b)) != std::string::npos) ++counts[b];
                      }
                    }));
       std::string best;
@@ -922,7 +907,7 @@ std::vector<TemplateFamily> AdminTemplates() {
     f.build = [diff](const json& p, Db& db) -> Result<Task> {
       auto d = diff(p, db);
       if (!d.ok()) return d.status();
-      return AnswerTask(CK::kMustInclude, {Fixed2(std::fabs(d->first - d->second))});
+      return AnswerTask(CK::kMustInclude, {FormatFixed2(std::fabs(d->first - d->second))});
     };
     f.oracle = [diff](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
       auto d = diff(p, db);
@@ -933,10 +918,10 @@ std::vector<TemplateFamily> AdminTemplates() {
         ops.push_back({K::kSelect, "#filter_status", "", label, "# Element: the status filter"});
         ops.push_back(ApplyFilters());
       }
-      ops.push_back(Exit(Fixed2(std::fabs(d->first - d->second)),
+      ops.push_back(Exit(FormatFixed2(std::fabs(d->first - d->second)),
                          "the last " + Str(p, "N") + " " + Str(p, "status_1") + " orders total " +
-                             Fixed2(d->first) + ", the " + Str(p, "status_2") + " ones " +
-                             Fixed2(d->second)));
+                             FormatFixed2(d->first) + ", the " + Str(p, "status_2") + " ones " +
+                             FormatFixed2(d->second)));
       return ops;
     };
     out.push_back(std::move(f));
@@ -963,7 +948,7 @@ std::vector<TemplateFamily> AdminTemplates() {
       if (last->empty()) return NotFound("no such order");
       int64_t id = (*last)[0].first;
       if (Str(p, "attribute") == "grand total")
-        return std::make_pair(id, Fixed2((*last)[0].second));
+        return std::make_pair(id, FormatFixed2((*last)[0].second));
       auto t = db.QueryInt("SELECT created_at FROM orders WHERE id = ?", {id});
       if (!t.ok()) return t.status();
       std::time_t tt = static_cast<std::time_t>(*t);
@@ -1261,7 +1246,7 @@ std::vector<TemplateFamily> AdminTemplates() {
       double amount = std::atof(Str(p, "amount").c_str() + 1);
       double v = Str(p, "action") == "Reduce" ? *price - amount : *price + amount;
       if (v < 0) return InvalidArgument("price would be negative");
-      return std::make_pair(id, Fixed2(v));
+      return std::make_pair(id, FormatFixed2(v));
     };
     f.build = [target](const json& p, Db& db) -> Result<Task> {
       auto t = target(p, db);
@@ -1643,7 +1628,7 @@ std::vector<TemplateFamily> AdminTemplates() {
         setting += (i == 0 ? "" : i + 1 == chosen.size() ? " and " : ", ") + chosen[i];
       }
       return json{{"option", "color"},
-                  {"value", Lower(free[rng.Uniform(free.size())])},
+                  {"value", LowerAscii(free[rng.Uniform(free.size())])},
                   {"base_setting", setting},
                   {"product", p->second}};
     };
@@ -1860,7 +1845,7 @@ std::vector<TemplateFamily> AdminTemplates() {
       if (kids.empty()) return NotFound("no variants");
       const auto& [color, size] = kids[rng.Uniform(kids.size())];
       return json{{"quantity", std::to_string(2 + rng.Uniform(30))},
-                  {"product", Lower(color) + " " + p->second + " with size " + size}};
+                  {"product", LowerAscii(color) + " " + p->second + " with size " + size}};
     };
     // "blue Cronus yoga pants with size 33" -> the child product and its new quantity.
     auto child = [](const json& p, Db& db) -> Result<std::tuple<int64_t, std::string, int64_t>> {
@@ -1873,7 +1858,7 @@ std::vector<TemplateFamily> AdminTemplates() {
       std::string color = Capitalize(s.substr(0, sp));
       std::string parent = s.substr(sp + 1, with - sp - 1);
       std::string size = s.substr(with + 11);
-      if (Lower(parent) == "cronus yoga pants") parent = "Cronus Yoga Pant";
+      if (LowerAscii(parent) == "cronus yoga pants") parent = "Cronus Yoga Pant";
       std::string name = parent + "-" + size + "-" + color;
       int64_t id = 0, qty = 0;
       WA_RETURN_IF_ERROR(

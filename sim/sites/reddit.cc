@@ -21,16 +21,6 @@ struct Reddit {
   TemplateSet templates;
 };
 
-int64_t ParseId(const std::string& s, int64_t fallback = -1) {
-  if (s.empty() || s.size() > 12) return fallback;
-  int64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return fallback;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 std::string Age(int64_t t) {
   const int64_t d = kRedditNow - t;
   auto ago = [](int64_t n, const char* unit) {

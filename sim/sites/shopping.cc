@@ -105,16 +105,6 @@ struct Shopping {
   Catalog catalog;
 };
 
-int64_t ParseId(const std::string& s, int64_t fallback = -1) {
-  if (s.empty() || s.size() > 12) return fallback;
-  int64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return fallback;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 bool SignedIn(const SiteContext& ctx) { return !ctx.user.empty(); }
 
 Result<std::string> Render(const Shopping& s, SiteContext& ctx, const Request& req,

@@ -1,5 +1,8 @@
 #include "sim/sites/site_util.h"
 
+#include <cctype>
+#include <cstdio>
+
 #include <cmath>
 #include <ctime>
 
@@ -74,6 +77,27 @@ std::string FormatDate(int64_t t) {
   gmtime_r(&tt, &tm);
   return std::string(kMonths[tm.tm_mon]) + " " + std::to_string(tm.tm_mday) + ", " +
          std::to_string(tm.tm_year + 1900);
+}
+
+std::string FormatFixed2(double amount) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", amount);
+  return buf;
+}
+
+std::string LowerAscii(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+int64_t ParseId(const std::string& s, int64_t fallback) {
+  if (s.empty() || s.size() > 12) return fallback;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return fallback;
+    v = v * 10 + (c - '0');
+  }
+  return v;
 }
 
 std::string FormatMoney(double amount) {

@@ -44,6 +44,12 @@ std::string FormatDateTime(int64_t unix_seconds);
 std::string FormatDate(int64_t unix_seconds);
 // "$1,234.50"
 std::string FormatMoney(double amount);
+// "27.00"
+std::string FormatFixed2(double amount);
+// ASCII lower case.
+std::string LowerAscii(std::string s);
+// A URL segment of at most 12 decimal digits as a number, or `fallback`.
+int64_t ParseId(const std::string& s, int64_t fallback = -1);
 
 // Builds a SiteModel's pristine database: runs `schema` and `populate` on a fresh database
 // and serialises it.
