@@ -12,6 +12,7 @@ Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& opt
 Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildRedditSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildAdminSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildGitlabSite(const SiteOptions& options);
 
 namespace {
 
@@ -216,7 +217,7 @@ uint64_t ResponseCache::misses() const {
 }
 
 std::vector<std::string> AvailableSites() {
-  return {"fixture", "shopping", "shopping_admin", "reddit"};
+  return {"fixture", "shopping", "shopping_admin", "reddit", "gitlab"};
 }
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
@@ -236,6 +237,8 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
     site = BuildRedditSite(options);
   } else if (name == "shopping_admin") {
     site = BuildAdminSite(options);
+  } else if (name == "gitlab") {
+    site = BuildGitlabSite(options);
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;

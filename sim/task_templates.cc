@@ -15,6 +15,7 @@ std::vector<TemplateFamily> FixtureTemplates();
 std::vector<TemplateFamily> ShoppingTemplates();
 std::vector<TemplateFamily> RedditTemplates();
 std::vector<TemplateFamily> AdminTemplates();
+std::vector<TemplateFamily> GitlabTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
@@ -23,6 +24,7 @@ const std::vector<TemplateFamily>& TemplateFamilies() {
     for (auto& f : ShoppingTemplates()) all->push_back(std::move(f));
     for (auto& f : RedditTemplates()) all->push_back(std::move(f));
     for (auto& f : AdminTemplates()) all->push_back(std::move(f));
+    for (auto& f : GitlabTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;
