@@ -419,7 +419,7 @@ Result<UserRef> ResolveUser(SiteContext& ctx, std::string text) {
   if (found.size() == 1) return found[0];
   if (found.empty()) {
     WA_RETURN_IF_ERROR(collect(
-        "SELECT id, username, name FROM users WHERE name LIKE ? OR username LIKE ? ORDER BY id",
+        "SELECT id, username, name FROM users WHERE name LIKE ?1 OR username LIKE ?1 ORDER BY id",
         text + "%"));
     if (found.empty()) {
       WA_RETURN_IF_ERROR(collect(
@@ -2427,6 +2427,10 @@ void AddProjectRoutes(const G& g, SiteModel* m) {
           start = comma + 1;
           if (one.empty()) continue;
           auto u = ResolveUser(ctx, one);
+          if (!u.ok() && u.status().code() != StatusCode::kNotFound &&
+              u.status().code() != StatusCode::kInvalidArgument) {
+            return u.status();
+          }
           if (!u.ok()) {
             errors += (errors.empty() ? "" : " ") + u.status().message();
             continue;
