@@ -335,6 +335,40 @@ int main(int argc, char** argv) {
   Stats admin_reset = Summarise(admin_reset_us), admin_step = Summarise(admin_step_us),
         admin_mix = Summarise(admin_mix_us);
 
+  // GitLab: random steps, and a scripted mix (explore sorted by stars, a project, its commits
+  // filtered by a day, contributors, an issue list filtered by a label, an issue, members, the
+  // review dashboard and a merge request, a profile tab, back).
+  std::vector<double> gitlab_reset_us, gitlab_step_us, gitlab_mix_us;
+  if (!SiteRandomSteps("__GITLAB__", std::max(20, reps / 10), &gitlab_reset_us, &gitlab_step_us)) {
+    return 1;
+  }
+  {
+    using K = wa::OracleOp::Kind;
+    const std::vector<wa::OracleOp> plan = {
+        {K::kClick, "a.explore-link", "", "", ""},
+        {K::kClick, ".nav-tabs a", "Most starred", "", ""},
+        {K::kSearch, "#project-filter-form-field", "", "a11yproject", ""},
+        {K::kClick, "a.project-name[href=\"/a11yproject/a11yproject.com\"]", "", "", ""},
+        {K::kClick, "a.shortcuts-commits", "", "", ""},
+        {K::kType, "#commits-since", "", "2023-01-03", ""},
+        {K::kType, "#commits-until", "", "2023-01-03", ""},
+        {K::kClick, ".commits-search-form button", "", "", ""},
+        {K::kClick, "a.shortcuts-contributors", "", "", ""},
+        {K::kClick, "a.shortcuts-labels", "", "", ""},
+        {K::kClick, ".manage-labels-list a.gl-label", "bug", "", ""},
+        {K::kClick, "a.issue-title-text", "", "", ""},
+        {K::kClick, "a.shortcuts-members", "", "", ""},
+        {K::kClick, "a.dashboard-shortcuts-review_requests", "", "", ""},
+        {K::kClick, "a.issue-title-text", "", "", ""},
+        {K::kClick, "a.header-user-dropdown-toggle", "", "", ""},
+        {K::kClick, ".user-profile-nav a", "Contributed projects", "", ""},
+        {K::kGoBack, "", "", "", ""},
+    };
+    if (!ScriptedSteps("__GITLAB__", plan, std::max(20, reps / 10), &gitlab_mix_us)) return 1;
+  }
+  Stats gitlab_reset = Summarise(gitlab_reset_us), gitlab_step = Summarise(gitlab_step_us),
+        gitlab_mix = Summarise(gitlab_mix_us);
+
   // VecEnv throughput with the random policy, EnvPool style: the caller computes the next action
   // of each environment as soon as its previous step finished (asynchronous send/recv), so policy
   // and simulation overlap. 8 environments per worker thread.
@@ -409,6 +443,15 @@ int main(int argc, char** argv) {
   result["admin_reset_us"] = {{"median", admin_reset.median_us}, {"p90", admin_reset.p90_us}};
   result["admin_step_us"] = {{"median", admin_step.median_us}, {"p90", admin_step.p90_us}};
   result["admin_mix_step_us"] = {{"median", admin_mix.median_us}, {"p90", admin_mix.p90_us}};
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "gitlab: reset", gitlab_reset.median_us,
+             gitlab_reset.p90_us, gitlab_reset.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "gitlab: random step", gitlab_step.median_us,
+             gitlab_step.p90_us, gitlab_step.mean_us);
+  fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", "gitlab: scripted mix", gitlab_mix.median_us,
+             gitlab_mix.p90_us, gitlab_mix.mean_us);
+  result["gitlab_reset_us"] = {{"median", gitlab_reset.median_us}, {"p90", gitlab_reset.p90_us}};
+  result["gitlab_step_us"] = {{"median", gitlab_step.median_us}, {"p90", gitlab_step.p90_us}};
+  result["gitlab_mix_step_us"] = {{"median", gitlab_mix.median_us}, {"p90", gitlab_mix.p90_us}};
   fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
   for (const auto& [name, n] : sizes) {
     fmt::print("{:<28}{:>12}\n", name, n);
@@ -439,6 +482,12 @@ int main(int argc, char** argv) {
       "reset < 2 ms: {}\n",
       admin_mix.median_us < 100 ? "met" : "NOT met", admin_step.median_us < 100 ? "met" : "NOT met",
       admin_reset.median_us < 2000 ? "met" : "NOT met");
+  fmt::print(
+      "gitlab: median scripted-mix step < 100 us: {} | median random step < 100 us: {} | "
+      "reset < 2 ms: {}\n",
+      gitlab_mix.median_us < 100 ? "met" : "NOT met",
+      gitlab_step.median_us < 100 ? "met" : "NOT met",
+      gitlab_reset.median_us < 2000 ? "met" : "NOT met");
   result["reps"] = reps;
   if (wa::Status st = wa::WriteFileAtomic(out_path, result.dump(2) + "\n"); !st.ok()) {
     fmt::print(stderr, "error: {}\n", st.message());
