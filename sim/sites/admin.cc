@@ -60,19 +60,6 @@ Status Respond(Result<std::string> html, Response* r) {
   return Status::Ok();
 }
 
-TemplateList Options(const std::vector<std::pair<std::string, std::string>>& options,
-                     const std::string& selected) {
-  TemplateList out;
-  for (const auto& [value, label] : options) {
-    TemplateData o;
-    o.set("value", value);
-    o.set("label", label);
-    if (value == selected) o.set("selected", true);
-    out.push_back(std::move(o));
-  }
-  return out;
-}
-
 std::string WithQuery(const std::string& path, QueryParams params, const std::string& key,
                       const std::string& value) {
   bool found = false;
@@ -2405,12 +2392,7 @@ Result<std::shared_ptr<const SiteModel>> BuildAdminSite(const SiteOptions& optio
   model->display_name = "Magento Admin";
   model->default_user = "admin";
   model->session_cookie = "admin";
-  auto css = FindAsset("sites/shopping_admin/site.css");
-  if (!css) return NotFound("assets/sites/shopping_admin/site.css is missing");
-  model->stylesheet_css = std::string(*css);
-  auto sheet = StyleSheet::Parse(model->stylesheet_css);
-  if (!sheet.ok()) return sheet.status();
-  model->stylesheet = std::move(*sheet);
+  WA_RETURN_IF_ERROR(LoadStylesheet("shopping_admin", model.get()));
   WA_RETURN_IF_ERROR(BuildPristine(
       kAdminSchema, [&](Db& db) { return PopulateAdmin(db, options.seed); }, model.get()));
   std::shared_ptr<const Admin> a = admin;

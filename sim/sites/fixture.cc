@@ -351,12 +351,7 @@ Result<std::shared_ptr<const SiteModel>> BuildFixtureSite(const SiteOptions& opt
   model->SetBaseUrl("http://localhost:8099");
   model->display_name = "Fixture Site";
   model->default_user = "alice";
-  auto css = FindAsset("sites/fixture/site.css");
-  if (!css) return NotFound("assets/sites/fixture/site.css is missing");
-  model->stylesheet_css = std::string(*css);
-  auto sheet = StyleSheet::Parse(model->stylesheet_css);
-  if (!sheet.ok()) return sheet.status();
-  model->stylesheet = std::move(*sheet);
+  WA_RETURN_IF_ERROR(LoadStylesheet("fixture", model.get()));
   WA_RETURN_IF_ERROR(BuildPristine(
       kSchema, [&](Db& db) { return Populate(db, options.seed); }, model.get()));
   std::shared_ptr<const Fixture> f = fixture;

@@ -151,19 +151,6 @@ void Paging(const Request& req, int64_t page, bool more, TemplateData* d) {
   if (more) d->set("next", WithParam(req, "page", std::to_string(page + 1)));
 }
 
-TemplateList Options(const std::vector<std::pair<std::string, std::string>>& options,
-                     const std::string& selected) {
-  TemplateList out;
-  for (const auto& [value, label] : options) {
-    TemplateData o;
-    o.set("value", value);
-    o.set("label", label);
-    if (value == selected) o.set("selected", true);
-    out.push_back(std::move(o));
-  }
-  return out;
-}
-
 Result<std::string> Render(const Gitlab& g, SiteContext& ctx, const Request& req,
                            const std::string& title, const std::string& body_template,
                            const TemplateData& data, Response* resp, const Proj* proj = nullptr,
@@ -757,56 +744,82 @@ TemplateList PeopleList(SiteContext& ctx, const std::string& sql, int64_t id, St
   return out;
 }
 
+// The parts an issue page and a merge request page share: header fields, the update form
+// target, member options, participants and the notes.
+struct IssuableHeader {
+  int64_t id = 0, iid = 0, created = 0;
+  std::string title, description, state, author, author_username;
+};
+
+Status FillIssuable(const Gitlab& g, SiteContext& ctx, const Proj& p, bool mr,
+                    const IssuableHeader& h, TemplateData* d) {
+  const std::string type = mr ? "mr" : "issue";
+  const std::string base =
+      p.Base() + (mr ? "/-/merge_requests/" : "/-/issues/") + std::to_string(h.iid);
+  d->set("iid", std::to_string(h.iid));
+  d->set("title", h.title);
+  d->set("description", h.description);
+  d->set("state", h.state);
+  d->set("author", h.author);
+  d->set("author_username", h.author_username);
+  d->set("created", Age(h.created));
+  d->set("update_action", base + "/update");
+  auto members = MemberOptions(ctx, p);
+  if (!members.ok()) return members.status();
+  d->set("member_options", Options(*members, ""));
+  std::string participants;
+  WA_RETURN_IF_ERROR(ctx.db->Query(
+      std::string("SELECT DISTINCT u.name FROM users u WHERE u.id IN (SELECT author_id FROM notes "
+                  "WHERE target_type = ? AND target_id = ?) OR u.id = (SELECT author_id FROM ") +
+          (mr ? "merge_requests" : "issues") + " WHERE id = ?) ORDER BY u.id",
+      {type, h.id, h.id},
+      [&](const Row& row) { participants += (participants.empty() ? "" : ", ") + row.Text(0); }));
+  d->set("participants", participants);
+  auto notes = NotesHtml(g, ctx, type, h.id, base + "/notes");
+  if (!notes.ok()) return notes.status();
+  d->set("notes", *notes);
+  return Status::Ok();
+}
+
 Status IssuePage(const Gitlab& g, SiteContext& ctx, const Request& req, Response* r,
                  const Proj& p) {
-  const int64_t iid = ParseId(req.Capture(2));
-  int64_t id = 0, created = 0;
-  std::string title, description, state, author, author_username, due, milestone;
+  IssuableHeader h;
+  h.iid = ParseId(req.Capture(2));
+  std::string due, milestone;
   WA_RETURN_IF_ERROR(ctx.db->Query(
       "SELECT i.id, i.title, i.description, i.state, u.name, u.username, i.due_date, "
       "i.milestone, i.created_at FROM issues i JOIN users u ON u.id = i.author_id WHERE "
       "i.project_id = ? AND i.iid = ?",
-      {p.id, iid}, [&](const Row& row) {
-        id = row.Int(0);
-        title = row.Text(1);
-        description = row.Text(2);
-        state = row.Text(3);
-        author = row.Text(4);
-        author_username = row.Text(5);
+      {p.id, h.iid}, [&](const Row& row) {
+        h.id = row.Int(0);
+        h.title = row.Text(1);
+        h.description = row.Text(2);
+        h.state = row.Text(3);
+        h.author = row.Text(4);
+        h.author_username = row.Text(5);
         due = row.Text(6);
         milestone = row.Text(7);
-        created = row.Int(8);
+        h.created = row.Int(8);
       }));
-  if (id == 0) return NotFound("Issue #" + req.Capture(2) + " was not found.");
-  const std::string base = p.Base() + "/-/issues/" + std::to_string(iid);
+  if (h.id == 0) return NotFound("Issue #" + req.Capture(2) + " was not found.");
   TemplateData d;
-  d.set("iid", std::to_string(iid));
-  d.set("title", title);
-  d.set("description", description);
-  d.set("state", state);
-  d.set("state_label", state == "closed" ? "Closed" : "Open");
-  d.set("state_event", state == "closed" ? "reopen" : "close");
-  d.set("state_button", state == "closed" ? "Reopen issue" : "Close issue");
-  d.set("author", author);
-  d.set("author_username", author_username);
-  d.set("created", Age(created));
-  d.set("update_action", base + "/update");
+  WA_RETURN_IF_ERROR(FillIssuable(g, ctx, p, false, h, &d));
+  d.set("state_label", h.state == "closed" ? "Closed" : "Open");
+  d.set("state_event", h.state == "closed" ? "reopen" : "close");
+  d.set("state_button", h.state == "closed" ? "Reopen issue" : "Close issue");
   d.set("me", ctx.user);
   Status st = Status::Ok();
   d.set("assignees", PeopleList(ctx,
                                 "SELECT u.username, u.name FROM issue_assignees a JOIN users u ON "
                                 "u.id = a.user_id WHERE a.issue_id = ? ORDER BY u.id",
-                                id, &st));
+                                h.id, &st));
   WA_RETURN_IF_ERROR(st);
-  auto members = MemberOptions(ctx, p);
-  if (!members.ok()) return members.status();
-  d.set("member_options", Options(*members, ""));
   TemplateList labels;
   std::vector<std::pair<std::string, std::string>> label_options;
   WA_RETURN_IF_ERROR(ctx.db->Query(
       "SELECT l.name, EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_id = ? AND "
       "il.label_id = l.id) FROM labels l WHERE l.project_id = ? ORDER BY l.name",
-      {id, p.id}, [&](const Row& row) {
+      {h.id, p.id}, [&](const Row& row) {
         if (row.Int(1)) {
           TemplateData l;
           l.set("name", row.Text(0));
@@ -821,82 +834,48 @@ Status IssuePage(const Gitlab& g, SiteContext& ctx, const Request& req, Response
   if (!milestone.empty()) d.set("milestone", milestone);
   if (!due.empty()) d.set("due", DisplayDate(due));
   d.set("due_value", due);
-  std::string participants;
-  WA_RETURN_IF_ERROR(ctx.db->Query(
-      "SELECT DISTINCT u.name FROM users u WHERE u.id IN (SELECT author_id FROM notes WHERE "
-      "target_type = 'issue' AND target_id = ?) OR u.id = (SELECT author_id FROM issues WHERE id "
-      "= ?) ORDER BY u.id",
-      {id, id},
-      [&](const Row& row) { participants += (participants.empty() ? "" : ", ") + row.Text(0); }));
-  d.set("participants", participants);
-  auto notes = NotesHtml(g, ctx, "issue", id, base + "/notes");
-  if (!notes.ok()) return notes.status();
-  d.set("notes", *notes);
-  return Respond(Render(g, ctx, req, title + " (#" + std::to_string(iid) + ")", "issue", d, r, &p),
-                 r);
+  return Respond(
+      Render(g, ctx, req, h.title + " (#" + std::to_string(h.iid) + ")", "issue", d, r, &p), r);
 }
 
 Status MrPage(const Gitlab& g, SiteContext& ctx, const Request& req, Response* r, const Proj& p) {
-  const int64_t iid = ParseId(req.Capture(2));
-  int64_t id = 0, created = 0;
-  std::string title, description, state, author, author_username, source, target;
+  IssuableHeader h;
+  h.iid = ParseId(req.Capture(2));
+  std::string source, target;
   WA_RETURN_IF_ERROR(ctx.db->Query(
       "SELECT m.id, m.title, m.description, m.state, u.name, u.username, m.source_branch, "
       "m.target_branch, m.created_at FROM merge_requests m JOIN users u ON u.id = m.author_id "
       "WHERE m.project_id = ? AND m.iid = ?",
-      {p.id, iid}, [&](const Row& row) {
-        id = row.Int(0);
-        title = row.Text(1);
-        description = row.Text(2);
-        state = row.Text(3);
-        author = row.Text(4);
-        author_username = row.Text(5);
+      {p.id, h.iid}, [&](const Row& row) {
+        h.id = row.Int(0);
+        h.title = row.Text(1);
+        h.description = row.Text(2);
+        h.state = row.Text(3);
+        h.author = row.Text(4);
+        h.author_username = row.Text(5);
         source = row.Text(6);
         target = row.Text(7);
-        created = row.Int(8);
+        h.created = row.Int(8);
       }));
-  if (id == 0) return NotFound("Merge request !" + req.Capture(2) + " was not found.");
-  const std::string base = p.Base() + "/-/merge_requests/" + std::to_string(iid);
+  if (h.id == 0) return NotFound("Merge request !" + req.Capture(2) + " was not found.");
   TemplateData d;
-  d.set("iid", std::to_string(iid));
-  d.set("title", title);
-  d.set("description", description);
-  d.set("state", state);
-  d.set("state_label", state == "merged" ? "Merged" : state == "closed" ? "Closed" : "Open");
-  d.set("author", author);
-  d.set("author_username", author_username);
-  d.set("created", Age(created));
+  WA_RETURN_IF_ERROR(FillIssuable(g, ctx, p, true, h, &d));
+  d.set("state_label", h.state == "merged" ? "Merged" : h.state == "closed" ? "Closed" : "Open");
   d.set("source", source);
   d.set("target", target);
   d.set("source_url", p.Base() + "/-/tree/" + source);
   d.set("target_url", p.Base() + "/-/tree/" + target);
-  d.set("update_action", base + "/update");
   Status st = Status::Ok();
-  d.set("assignees", PeopleList(ctx,
-                                "SELECT u.username, u.name FROM mr_assignees a JOIN users u ON "
-                                "u.id = a.user_id WHERE a.mr_id = ? ORDER BY u.id",
-                                id, &st));
-  WA_RETURN_IF_ERROR(st);
-  d.set("reviewers", PeopleList(ctx,
-                                "SELECT u.username, u.name FROM mr_reviewers a JOIN users u ON "
-                                "u.id = a.user_id WHERE a.mr_id = ? ORDER BY u.id",
-                                id, &st));
-  WA_RETURN_IF_ERROR(st);
-  auto members = MemberOptions(ctx, p);
-  if (!members.ok()) return members.status();
-  d.set("member_options", Options(*members, ""));
-  std::string participants;
-  WA_RETURN_IF_ERROR(ctx.db->Query(
-      "SELECT DISTINCT u.name FROM users u WHERE u.id IN (SELECT author_id FROM notes WHERE "
-      "target_type = 'mr' AND target_id = ?) OR u.id = (SELECT author_id FROM merge_requests "
-      "WHERE id = ?) ORDER BY u.id",
-      {id, id},
-      [&](const Row& row) { participants += (participants.empty() ? "" : ", ") + row.Text(0); }));
-  d.set("participants", participants);
-  auto notes = NotesHtml(g, ctx, "mr", id, base + "/notes");
-  if (!notes.ok()) return notes.status();
-  d.set("notes", *notes);
-  return Respond(Render(g, ctx, req, title + " (!" + std::to_string(iid) + ")", "mr", d, r, &p), r);
+  for (const char* who : {"assignees", "reviewers"}) {
+    d.set(who, PeopleList(ctx,
+                          std::string("SELECT u.username, u.name FROM ") +
+                              (std::string(who) == "assignees" ? "mr_assignees" : "mr_reviewers") +
+                              " a JOIN users u ON u.id = a.user_id WHERE a.mr_id = ? ORDER BY u.id",
+                          h.id, &st));
+    WA_RETURN_IF_ERROR(st);
+  }
+  return Respond(Render(g, ctx, req, h.title + " (!" + std::to_string(h.iid) + ")", "mr", d, r, &p),
+                 r);
 }
 
 Result<int64_t> IssuableId(SiteContext& ctx, bool mr, const Proj& p, const std::string& iid) {
@@ -2560,12 +2539,7 @@ Result<std::shared_ptr<const SiteModel>> BuildGitlabSite(const SiteOptions& opti
   model->display_name = "GitLab";
   model->default_user = std::string(kGitlabUser);
   model->session_cookie = "_gitlab_session";
-  auto css = FindAsset("sites/gitlab/site.css");
-  if (!css) return NotFound("assets/sites/gitlab/site.css is missing");
-  model->stylesheet_css = std::string(*css);
-  auto sheet = StyleSheet::Parse(model->stylesheet_css);
-  if (!sheet.ok()) return sheet.status();
-  model->stylesheet = std::move(*sheet);
+  WA_RETURN_IF_ERROR(LoadStylesheet("gitlab", model.get()));
   WA_RETURN_IF_ERROR(BuildPristine(
       kGitlabSchema, [&](Db& db) { return PopulateGitlab(db, options.seed); }, model.get()));
   std::shared_ptr<const Gitlab> g = gitlab;

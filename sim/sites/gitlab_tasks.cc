@@ -117,6 +117,28 @@ std::string UsDate(int64_t t) {
          std::to_string(tm.tm_year + 1900);
 }
 
+// The value of `key` in a table of pairs, or empty.
+std::string Lookup(const std::vector<std::pair<const char*, const char*>>& table,
+                   const std::string& key) {
+  for (const auto& [k, v] : table) {
+    if (key == k) return v;
+  }
+  return "";
+}
+
+// The items of a Python-style list of quoted strings: "['a', 'b']" -> {a, b}.
+std::vector<std::string> QuotedItems(const std::string& s) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while ((i = s.find('\'', i)) != std::string::npos) {
+    size_t j = s.find('\'', i + 1);
+    if (j == std::string::npos) break;
+    out.push_back(s.substr(i + 1, j - i - 1));
+    i = j + 1;
+  }
+  return out;
+}
+
 std::string FirstWord(const std::string& s) { return s.substr(0, s.find(' ')); }
 std::string LastWord(const std::string& s) {
   size_t sp = s.rfind(' ');
@@ -677,12 +699,7 @@ std::vector<TemplateFamily> GitlabTemplates() {
       {"the Keycloak documentation", "keycloak/keycloak-documentation"},
       {"the TensorFlow GAN examples", "amyhuang/tensorflow-gan-examples"},
   };
-  auto described = [](const std::string& phrase) -> std::string {
-    for (const auto& [d, full] : kDescribed) {
-      if (phrase == d) return full;
-    }
-    return "";
-  };
+  auto described = [](const std::string& phrase) { return Lookup(kDescribed, phrase); };
 
   {  // 329: SSH clone command
     TemplateFamily f =
@@ -749,12 +766,7 @@ std::vector<TemplateFamily> GitlabTemplates() {
       {"react-native-website", "facebook/react-native-website"},
       {"keycloak-documentation", "keycloak/keycloak-documentation"},
   };
-  auto short_name = [](const std::string& s) -> std::string {
-    for (const auto& [n, full] : kShortNames) {
-      if (s == n) return full;
-    }
-    return "";
-  };
+  auto short_name = [](const std::string& s) { return Lookup(kShortNames, s); };
 
   {  // 323: the top contributor
     TemplateFamily f = Family(323,
@@ -1287,15 +1299,10 @@ std::vector<TemplateFamily> GitlabTemplates() {
     };
     auto people = [](const json& p) -> Result<std::vector<const Person*>> {
       std::vector<const Person*> out;
-      std::string s = Str(p, "account_list");
-      size_t i = 0;
-      while ((i = s.find('\'', i)) != std::string::npos) {
-        size_t j = s.find('\'', i + 1);
-        if (j == std::string::npos) break;
-        const Person* who = PersonByShortOrFull(s.substr(i + 1, j - i - 1));
-        if (who == nullptr) return NotFound("nobody called " + s.substr(i + 1, j - i - 1));
+      for (const std::string& name : QuotedItems(Str(p, "account_list"))) {
+        const Person* who = PersonByShortOrFull(name);
+        if (who == nullptr) return NotFound("nobody called " + name);
         out.push_back(who);
-        i = j + 1;
       }
       if (out.empty()) return InvalidArgument("empty account list");
       return out;
@@ -1410,15 +1417,7 @@ std::vector<TemplateFamily> GitlabTemplates() {
         if (Str(p, "repo") == o.description) path = o.path;
       }
       if (path.empty()) return NotFound("no project described as " + Str(p, "repo"));
-      std::vector<std::string> users;
-      std::string s = Str(p, "user_list");
-      size_t i = 0;
-      while ((i = s.find('\'', i)) != std::string::npos) {
-        size_t j = s.find('\'', i + 1);
-        if (j == std::string::npos) break;
-        users.push_back(s.substr(i + 1, j - i - 1));
-        i = j + 1;
-      }
+      std::vector<std::string> users = QuotedItems(Str(p, "user_list"));
       if (users.empty()) return InvalidArgument("empty user list");
       return std::make_pair(path, users);
     };

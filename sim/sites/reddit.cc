@@ -1101,12 +1101,7 @@ Result<std::shared_ptr<const SiteModel>> BuildRedditSite(const SiteOptions& opti
   model->display_name = "Postmill";
   model->default_user = std::string(kRedditUser);
   model->session_cookie = "PHPSESSID";
-  auto css = FindAsset("sites/reddit/site.css");
-  if (!css) return NotFound("assets/sites/reddit/site.css is missing");
-  model->stylesheet_css = std::string(*css);
-  auto sheet = StyleSheet::Parse(model->stylesheet_css);
-  if (!sheet.ok()) return sheet.status();
-  model->stylesheet = std::move(*sheet);
+  WA_RETURN_IF_ERROR(LoadStylesheet("reddit", model.get()));
   WA_RETURN_IF_ERROR(BuildPristine(
       kRedditSchema, [&](Db& db) { return PopulateReddit(db, options.seed); }, model.get()));
   model->error_page = [](int status, std::string_view message, const SiteContext&) {

@@ -1240,12 +1240,7 @@ Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& op
   model->SetBaseUrl("http://localhost:7770");
   model->display_name = "One Stop Market";
   model->default_user = "emma.lopez@gmail.com";
-  auto css = FindAsset("sites/shopping/site.css");
-  if (!css) return NotFound("assets/sites/shopping/site.css is missing");
-  model->stylesheet_css = std::string(*css);
-  auto sheet = StyleSheet::Parse(model->stylesheet_css);
-  if (!sheet.ok()) return sheet.status();
-  model->stylesheet = std::move(*sheet);
+  WA_RETURN_IF_ERROR(LoadStylesheet("shopping", model.get()));
   WA_RETURN_IF_ERROR(BuildPristine(
       kShoppingSchema, [&](Db& db) { return PopulateShopping(db, options.seed); }, model.get()));
   // The category menu never changes: render it once.

@@ -115,6 +115,30 @@ std::string FormatMoney(double amount) {
   return std::string(neg ? "-$" : "$") + grouped + "." + frac;
 }
 
+TemplateList Options(const std::vector<std::pair<std::string, std::string>>& options,
+                     const std::string& selected) {
+  TemplateList out;
+  for (const auto& [value, label] : options) {
+    TemplateData o;
+    o.set("value", value);
+    o.set("label", label);
+    if (value == selected) o.set("selected", true);
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+Status LoadStylesheet(std::string_view site, SiteModel* m) {
+  const std::string path = "sites/" + std::string(site) + "/site.css";
+  auto css = FindAsset(path);
+  if (!css) return NotFound("assets/" + path + " is missing");
+  m->stylesheet_css = std::string(*css);
+  auto sheet = StyleSheet::Parse(m->stylesheet_css);
+  if (!sheet.ok()) return sheet.status();
+  m->stylesheet = std::move(*sheet);
+  return Status::Ok();
+}
+
 void AddStylesheetRoute(SiteModel* m) {
   m->AddRoute("GET", "/static/site.css", [](const Request&, SiteContext& ctx, Response* r) {
     r->body = ctx.model->stylesheet_css;

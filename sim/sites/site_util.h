@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sim/site.h"
 #include "sim/status.h"
@@ -35,6 +37,13 @@ class TemplateSet {
 
 // Removes line breaks and indentation between tags ("...>\n   <..." -> "...><...").
 std::string MinifyTemplate(std::string_view text);
+
+// <option> entries ({value, label, selected}) for a select template, `selected` marked.
+TemplateList Options(const std::vector<std::pair<std::string, std::string>>& options,
+                     const std::string& selected);
+
+// Loads assets/sites/<site>/site.css into the model (text and parsed sheet).
+Status LoadStylesheet(std::string_view site, SiteModel* m);
 
 // GET /static/site.css: the site's stylesheet (SiteModel::stylesheet_css).
 void AddStylesheetRoute(SiteModel* m);
