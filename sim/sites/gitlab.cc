@@ -1080,6 +1080,7 @@ Status CommitsPage(const Gitlab& g, SiteContext& ctx, const Request& req, Respon
                    const Proj& p, const std::string& branch) {
   auto exists = BranchExists(ctx, p, branch);
   if (!exists.ok()) return exists.status();
+  if (!*exists && branch != p.branch) return NotFound("Branch " + branch + " does not exist");
   std::deque<std::string> keep;  // strings the bound parameters point into
   std::string where = "c.project_id = ? AND (c.branch = ? OR c.branch = ?)";
   std::vector<SqlParam> params = {p.id, branch, p.branch};
@@ -1998,6 +1999,11 @@ void AddProjectRoutes(const G& g, SiteModel* m) {
   AddProjectRoute(
       m, "GET", "/-/graphs/{branch}",
       [g](const Request& req, SiteContext& ctx, Response* r, const Proj& p) -> Status {
+        auto exists = BranchExists(ctx, p, req.Capture(2));
+        if (!exists.ok()) return exists.status();
+        if (!*exists && req.Capture(2) != p.branch) {
+          return NotFound("Branch " + req.Capture(2) + " does not exist");
+        }
         TemplateList people;
         WA_RETURN_IF_ERROR(ctx.db->Query(
             "SELECT author_name, MIN(author_email), COUNT(*) FROM commits WHERE project_id = ? AND "

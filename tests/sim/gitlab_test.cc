@@ -429,9 +429,14 @@ TEST_CASE("GitLab commit filters, contributors and the dashboards", "[gitlab]") 
   CHECK(Contains(r.observation, "requested a review of"));
   REQUIRE(env.Reset("__GITLAB__/explore/projects/starred", 1, &r).ok());
   CHECK(r.observation.find("AndroidSlidingUpPanel") < r.observation.find("create-react-app"));
-  // Unknown pages are GitLab's 404.
-  REQUIRE(env.Reset("__GITLAB__/nobody/nothing", 1, &r).ok());
-  CHECK(Contains(r.observation, "Page not found"));
+  // Unknown pages, branches, issues and files are GitLab's 404.
+  for (const char* path : {"/nobody/nothing", "/yjlou/2019-nCov/-/graphs/nobranch",
+                           "/yjlou/2019-nCov/-/commits/nobranch", "/yjlou/2019-nCov/-/issues/abc",
+                           "/yjlou/2019-nCov/-/raw/master/no/such/file", "/users/nobody/starred"}) {
+    INFO(path);
+    REQUIRE(env.Reset(std::string("__GITLAB__") + path, 1, &r).ok());
+    CHECK(Contains(r.observation, "Page not found"));
+  }
 }
 
 TEST_CASE("GitLab templates: published intents word for word, train disjoint from test",
