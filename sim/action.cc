@@ -513,6 +513,9 @@ Result<Action> ParseAction(std::string_view text, const ActionLimits& limits) {
     return InvalidArgument(std::string(ActionTypeName(action.type)) +
                            " needs an argument (argument=\"...\")");
   }
+  // An argument given to an action that takes none is ignored (and not kept, so the action
+  // formats back to text that parses to the same action).
+  if (!needs_argument) action.argument.clear();
   return action;
 }
 
