@@ -196,10 +196,24 @@ std::vector<std::string> Tokens(const std::string& s) {
   return out;
 }
 
+// A reference word matches the answer's word, or one letter more of it: published references
+// carry truncation typos ("Wyndham Pittsburgh University Cente") that a judge reads through.
+bool TokenMatches(const std::string& pred, const std::string& ref) {
+  if (pred == ref) return true;
+  if (ref.size() < 4 || pred.size() != ref.size() + 1 || pred.compare(0, ref.size(), ref) != 0) {
+    return false;
+  }
+  return std::all_of(ref.begin(), ref.end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
+         pred.back() >= 'a' && pred.back() <= 'z';
+}
+
 bool ContainsSequence(const std::vector<std::string>& hay, const std::vector<std::string>& needle) {
   if (needle.empty()) return true;
   for (size_t i = 0; i + needle.size() <= hay.size(); ++i) {
-    if (std::equal(needle.begin(), needle.end(), hay.begin() + static_cast<long>(i))) return true;
+    if (std::equal(needle.begin(), needle.end(), hay.begin() + static_cast<long>(i),
+                   [](const std::string& n, const std::string& h) { return TokenMatches(h, n); })) {
+      return true;
+    }
   }
   return false;
 }

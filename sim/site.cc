@@ -13,6 +13,8 @@ Result<std::shared_ptr<const SiteModel>> BuildShoppingSite(const SiteOptions& op
 Result<std::shared_ptr<const SiteModel>> BuildRedditSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildAdminSite(const SiteOptions& options);
 Result<std::shared_ptr<const SiteModel>> BuildGitlabSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildMapSite(const SiteOptions& options);
+Result<std::shared_ptr<const SiteModel>> BuildWikiSite(const SiteOptions& options);
 
 namespace {
 
@@ -217,7 +219,7 @@ uint64_t ResponseCache::misses() const {
 }
 
 std::vector<std::string> AvailableSites() {
-  return {"fixture", "shopping", "shopping_admin", "reddit", "gitlab"};
+  return {"fixture", "shopping", "shopping_admin", "reddit", "gitlab", "map", "wikipedia"};
 }
 
 Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
@@ -239,6 +241,10 @@ Result<std::shared_ptr<const SiteModel>> GetSite(std::string_view name,
     site = BuildAdminSite(options);
   } else if (name == "gitlab") {
     site = BuildGitlabSite(options);
+  } else if (name == "map") {
+    site = BuildMapSite(options);
+  } else if (name == "wikipedia") {
+    site = BuildWikiSite(options);
   } else {
     std::string known;
     for (const std::string& s : AvailableSites()) known += (known.empty() ? "" : ", ") + s;

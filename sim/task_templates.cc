@@ -16,6 +16,7 @@ std::vector<TemplateFamily> ShoppingTemplates();
 std::vector<TemplateFamily> RedditTemplates();
 std::vector<TemplateFamily> AdminTemplates();
 std::vector<TemplateFamily> GitlabTemplates();
+std::vector<TemplateFamily> MapTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
@@ -25,6 +26,7 @@ const std::vector<TemplateFamily>& TemplateFamilies() {
     for (auto& f : RedditTemplates()) all->push_back(std::move(f));
     for (auto& f : AdminTemplates()) all->push_back(std::move(f));
     for (auto& f : GitlabTemplates()) all->push_back(std::move(f));
+    for (auto& f : MapTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;

@@ -177,6 +177,23 @@ Result<Url> ResolveUrl(const Url& base, std::string_view ref) {
   return url;
 }
 
+std::string EncodeUriComponent(std::string_view s, std::string_view also_keep) {
+  static const char* kHex = "0123456789ABCDEF";
+  static constexpr std::string_view kKeep = "-_.!~*'()";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || kKeep.find(static_cast<char>(c)) != std::string_view::npos ||
+        also_keep.find(static_cast<char>(c)) != std::string_view::npos) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string UrlEncode(std::string_view s) {
   static const char* kHex = "0123456789ABCDEF";
   std::string out;

@@ -40,6 +40,9 @@ Result<Url> ResolveUrl(const Url& base, std::string_view ref);
 // application/x-www-form-urlencoded.
 std::string UrlEncode(std::string_view s);  // space -> '+', unreserved kept, rest %XX
 std::string UrlDecode(std::string_view s);  // '+' -> space, %XX decoded, bad escapes kept
+// JavaScript's encodeURIComponent (A-Z a-z 0-9 - _ . ! ~ * ' ( ) kept, the rest %XX, space as
+// %20), keeping also the characters in `also_keep`.
+std::string EncodeUriComponent(std::string_view s, std::string_view also_keep = "");
 QueryParams ParseQuery(std::string_view query);
 std::string EncodeQuery(const QueryParams& params);
 // First value for key, or empty.

@@ -718,6 +718,23 @@ Status PopulateAdmin(Db& db, uint64_t seed) {
     if (cust_names.count(f + " " + l)) continue;
     add_customer(f, l, "", "");
   }
+  // The map task that routes to a customer's city (WebArena's Amanda Kim of Hoboken): set on
+  // the first generated customer after the draws, so no other customer's data moves.
+  {
+    Customer* amanda = &customers[8];
+    for (Customer& c : customers) {
+      if (c.first == "Amanda" && c.last == "Kim") amanda = &c;
+    }
+    if (amanda->first != "Amanda" || amanda->last != "Kim") {
+      amanda->email = "amanda.kim" + amanda->email.substr(amanda->email.find('@'));
+    }
+    amanda->first = "Amanda";
+    amanda->last = "Kim";
+    amanda->city = "Hoboken";
+    amanda->region = "New Jersey";
+    amanda->zip = "07030";
+    amanda->phone = "201" + amanda->phone.substr(3);
+  }
   // Customer ids are shuffled, so planted customers do not sit at the top of the grid.
   {
     std::vector<int64_t> perm(customers.size());

@@ -92,6 +92,15 @@ TEST_CASE("fuzzy_match with the deterministic judge", "[evaluator][judge]") {
   CHECK(fz({"N/A"}, "This is not possible: the order was already shipped") == 1);
   CHECK(fz({"N/A"}, "Done, changed the address") == 0);
   CHECK(DeterministicJudge::Canonicalize("Total: $1,234.00!") == "total 1234");
+  // A reference word cut short by one letter (a typo in task 52) still matches; a different
+  // word, a cut of two letters or a short word does not.
+  CHECK(fz({"Wyndham Pittsburgh University Cente: 375m"},
+           "Wyndham Pittsburgh University Center: 375m") == 1);
+  CHECK(fz({"Wyndham Pittsburgh University Cent: 375m"},
+           "Wyndham Pittsburgh University Center: 375m") == 0);
+  CHECK(fz({"Wyndham Pittsburgh University Centre: 375m"},
+           "Wyndham Pittsburgh University Center: 375m") == 0);
+  CHECK(fz({"the red car"}, "the red cart") == 0);
 }
 
 TEST_CASE("url_match: EXACT, GOLD in PRED and the query-parameter rule", "[evaluator]") {

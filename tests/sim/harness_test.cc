@@ -14,7 +14,8 @@ std::vector<Task> TasksOf(const std::vector<GeneratedTask>& gen) {
   return out;
 }
 
-TEST_CASE("Splits: one test task per template, disjoint training instantiations", "[harness]") {
+TEST_CASE("Splits: one test task per template, disjoint training instantiations",
+          "[harness][heavy]") {
   auto test = GenerateSplit(Split::kTest, {});
   REQUIRE(test.ok());
   std::set<int> templates;
@@ -52,7 +53,7 @@ TEST_CASE("Splits: one test task per template, disjoint training instantiations"
     CHECK((*again)[i].task.intent == (*train)[i].task.intent);
 }
 
-TEST_CASE("The oracle solves every task; noop and random do not", "[harness]") {
+TEST_CASE("The oracle solves every task; noop and random do not", "[harness][heavy]") {
   SplitOptions so;
   so.per_template = 8;
   auto train = GenerateSplit(Split::kTrain, so);

@@ -98,7 +98,7 @@ TEST_CASE("Templates: malformed input is an error, not a crash", "[template]") {
 
 // Every page the sites render while the oracle solves train tasks and a random policy wanders
 // is rendered a second time by kainjow mustache and must match byte for byte.
-TEST_CASE("Templates: site pages match kainjow mustache", "[template][sites]") {
+TEST_CASE("Templates: site pages match kainjow mustache", "[template][sites][heavy]") {
   Template::SetReferenceCheck(true);
   // Every page must really be rendered, not taken from the response cache.
   size_t cache_capacity = ResponseCache::Global().capacity();
