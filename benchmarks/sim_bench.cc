@@ -11,6 +11,7 @@
 #include <fstream>
 #include <regex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim/env.h"
@@ -369,6 +370,34 @@ int main(int argc, char** argv) {
   Stats gitlab_reset = Summarise(gitlab_reset_us), gitlab_step = Summarise(gitlab_step_us),
         gitlab_mix = Summarise(gitlab_mix_us);
 
+  // Map: random steps, and a scripted mix (a "near" search, a place page, directions by car,
+  // the same route on foot (a second Dijkstra), reverse, back); wiki: random steps.
+  std::vector<double> map_reset_us, map_step_us, map_mix_us, wiki_reset_us, wiki_step_us;
+  if (!SiteRandomSteps("__MAP__", std::max(20, reps / 10), &map_reset_us, &map_step_us) ||
+      !SiteRandomSteps("__WIKIPEDIA__/wikipedia_en_all_maxi_2022-05/A/Main_Page",
+                       std::max(20, reps / 10), &wiki_reset_us, &wiki_step_us)) {
+    return 1;
+  }
+  {
+    using K = wa::OracleOp::Kind;
+    const std::vector<wa::OracleOp> plan = {
+        {K::kSearch, "#query", "", "cafe near Hunt Library", ""},
+        {K::kClick, "a.set_position", "", "", ""},
+        {K::kClick, "a.directions", "", "", ""},
+        {K::kType, "[name=route_from]", "", "Randyland", ""},
+        {K::kType, "[name=route_to]", "", "Carnegie Mellon University", ""},
+        {K::kClick, "input.routing_go", "", "", ""},
+        {K::kSelect, "select.routing_engines", "", "Foot (OSRM)", ""},
+        {K::kClick, "input.routing_go", "", "", ""},
+        {K::kClick, "a.reverse_directions", "", "", ""},
+        {K::kGoBack, "", "", "", ""},
+    };
+    if (!ScriptedSteps("__MAP__", plan, std::max(20, reps / 10), &map_mix_us)) return 1;
+  }
+  Stats map_reset = Summarise(map_reset_us), map_step = Summarise(map_step_us),
+        map_mix = Summarise(map_mix_us), wiki_reset = Summarise(wiki_reset_us),
+        wiki_step = Summarise(wiki_step_us);
+
   // VecEnv throughput with the random policy, EnvPool style: the caller computes the next action
   // of each environment as soon as its previous step finished (asynchronous send/recv), so policy
   // and simulation overlap. 8 environments per worker thread.
@@ -452,6 +481,15 @@ int main(int argc, char** argv) {
   result["gitlab_reset_us"] = {{"median", gitlab_reset.median_us}, {"p90", gitlab_reset.p90_us}};
   result["gitlab_step_us"] = {{"median", gitlab_step.median_us}, {"p90", gitlab_step.p90_us}};
   result["gitlab_mix_step_us"] = {{"median", gitlab_mix.median_us}, {"p90", gitlab_mix.p90_us}};
+  for (const auto& [name, st, key] :
+       {std::tuple{"map: reset", &map_reset, "map_reset_us"},
+        std::tuple{"map: random step", &map_step, "map_step_us"},
+        std::tuple{"map: scripted mix", &map_mix, "map_mix_step_us"},
+        std::tuple{"wiki: reset", &wiki_reset, "wiki_reset_us"},
+        std::tuple{"wiki: random step", &wiki_step, "wiki_step_us"}}) {
+    fmt::print("{:<28}{:>12.1f}{:>12.1f}{:>12.1f}\n", name, st->median_us, st->p90_us, st->mean_us);
+    result[key] = {{"median", st->median_us}, {"p90", st->p90_us}};
+  }
   fmt::print("\n{:<28}{:>12}\n", "observation", "bytes");
   for (const auto& [name, n] : sizes) {
     fmt::print("{:<28}{:>12}\n", name, n);

@@ -437,7 +437,13 @@ float RunChecks(const std::vector<StringCheck>& checks, std::string_view value, 
     record("selected content", "a value", false);
     return 0.f;
   }
-  for (const StringCheck& c : checks) {
+  for (const StringCheck& raw : checks) {
+    // Site placeholders in expected values (a post must link "__GITLAB__/a/b") are the sites'
+    // URLs, as WebArena substitutes them throughout a config.
+    StringCheck c = raw;
+    for (std::string& v : c.values) {
+      if (v.find("__") != std::string::npos) v = ExpandPlaceholders(v);
+    }
     const char* kind = StringCheckKindName(c.kind);
     switch (c.kind) {
       case StringCheck::Kind::kExactMatch:

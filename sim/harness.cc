@@ -61,6 +61,7 @@ class OraclePolicy : public Policy {
     // without a plan (the episode answers N/A) instead of ending the run.
     if (!gen->params.is_object()) return;
     try {
+      TemplateSeedScope seed_scope(site_options_.seed);
       auto plan = f->oracle(task, gen->params, **db);
       if (plan.ok()) runners_[slot] = std::make_unique<OracleRunner>(std::move(*plan));
     } catch (const nlohmann::json::exception&) {

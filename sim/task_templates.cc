@@ -17,6 +17,7 @@ std::vector<TemplateFamily> RedditTemplates();
 std::vector<TemplateFamily> AdminTemplates();
 std::vector<TemplateFamily> GitlabTemplates();
 std::vector<TemplateFamily> MapTemplates();
+std::vector<TemplateFamily> MultiSiteTemplates();
 
 const std::vector<TemplateFamily>& TemplateFamilies() {
   static const std::vector<TemplateFamily>* kAll = [] {
@@ -27,9 +28,30 @@ const std::vector<TemplateFamily>& TemplateFamilies() {
     for (auto& f : AdminTemplates()) all->push_back(std::move(f));
     for (auto& f : GitlabTemplates()) all->push_back(std::move(f));
     for (auto& f : MapTemplates()) all->push_back(std::move(f));
+    for (auto& f : MultiSiteTemplates()) all->push_back(std::move(f));
     return all;
   }();
   return *kAll;
+}
+
+namespace {
+thread_local uint64_t template_seed = 0;
+}  // namespace
+
+TemplateSeedScope::TemplateSeedScope(uint64_t seed) : previous_(template_seed) {
+  template_seed = seed;
+}
+TemplateSeedScope::~TemplateSeedScope() { template_seed = previous_; }
+
+Result<std::unique_ptr<Db>> TemplateSiteDb(const std::string& site) {
+  SiteOptions so;
+  so.seed = template_seed;
+  auto model = GetSite(site, so);
+  if (!model.ok()) return model.status();
+  auto db = Db::OpenMemory();
+  if (!db.ok()) return db.status();
+  WA_RETURN_IF_ERROR((*db)->Deserialize((*model)->pristine));
+  return std::move(*db);
 }
 
 Task NewSiteTask(const std::string& site, const std::string& start_url) {
@@ -47,6 +69,16 @@ StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values) {
   c.kind = kind;
   c.values = std::move(values);
   return c;
+}
+
+ProgramHtmlTarget MakeHtmlTarget(std::string url, std::string locator, StringCheck::Kind kind,
+                                 std::vector<std::string> values) {
+  ProgramHtmlTarget t;
+  t.url = std::move(url);
+  t.locator = std::move(locator);
+  t.required_contents = {MakeCheck(kind, std::move(values))};
+  t.required_contents[0].value_was_string = kind == StringCheck::Kind::kExactMatch;
+  return t;
 }
 
 TemplateFamily SiteFamily(const std::string& site, int id, std::string intent_template,
@@ -88,6 +120,7 @@ std::string Instantiate(const std::string& tmpl, const nlohmann::json& params) {
 }
 
 Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions& options) {
+  TemplateSeedScope seed_scope(options.seed);
   std::vector<GeneratedTask> out;
   std::map<std::string, std::unique_ptr<Db>> dbs;
   for (const TemplateFamily& f : TemplateFamilies()) {

@@ -48,6 +48,10 @@ struct TemplateFamily {
   std::string intent_template;
   std::vector<std::string> eval_types;
   bool in_train = true;  // false when WebArena-Lite keeps the template out of its training set
+  // false when no plan can succeed in WebRL's action set (the task ends on a site that the start
+  // page has no path to, and the grammar has no goto or new tab); the oracle still does the part
+  // it can reach and says why it stops.
+  bool oracle_solves = true;
   // The published test instantiation (intent word for word); null: the test task is sampled.
   nlohmann::json published_params;
   // Draws one instantiation ({"param": "value"}) from the seeded site data.
@@ -64,6 +68,9 @@ struct TemplateFamily {
 Task NewSiteTask(const std::string& site, const std::string& start_url);
 // A string check of one kind.
 StringCheck MakeCheck(StringCheck::Kind kind, std::vector<std::string> values);
+// A program_html target with one check (exact_match values are written as a JSON string).
+ProgramHtmlTarget MakeHtmlTarget(std::string url, std::string locator, StringCheck::Kind kind,
+                                 std::vector<std::string> values);
 // A family of one site with its published test instantiation; sampler, builder and oracle
 // still to set.
 TemplateFamily SiteFamily(const std::string& site, int id, std::string intent_template,
@@ -71,6 +78,21 @@ TemplateFamily SiteFamily(const std::string& site, int id, std::string intent_te
 // A sampler drawing one of a fixed list of instantiations.
 std::function<Result<nlohmann::json>(Db&, Rng&)> SampleFromList(
     std::vector<nlohmann::json> options);
+
+// Multi-site families read the other sites' data through this: the pristine database of `site`
+// for the data seed of the split being generated or solved (GenerateSplit and the oracle policy
+// set that seed for the calling thread with TemplateSeedScope).
+Result<std::unique_ptr<Db>> TemplateSiteDb(const std::string& site);
+class TemplateSeedScope {
+ public:
+  explicit TemplateSeedScope(uint64_t seed);
+  ~TemplateSeedScope();
+  TemplateSeedScope(const TemplateSeedScope&) = delete;
+  TemplateSeedScope& operator=(const TemplateSeedScope&) = delete;
+
+ private:
+  uint64_t previous_;
+};
 
 // Every registered family (built once; thread-safe to call).
 const std::vector<TemplateFamily>& TemplateFamilies();

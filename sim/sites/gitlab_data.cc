@@ -250,6 +250,7 @@ const UserSpec kNamedUsers[] = {
     {"gaearon", "Gaearon Bot"},
     {"stasm", "Stanislav Marek"},
     {"tokarev", "Ilya Tokarev"},
+    {"mgonto", "Martin Gontovnikas"},
     {"stianst", "Stian Thorgersen"},
     {"pablovilas", "Pablo Vilas"},
     {"nickcharlton", "Nick Charlton"},
@@ -295,6 +296,7 @@ const GroupSpec kGroups[] = {
     {"openstreetmap", "OpenStreetMap"},
     {"gitlab-org", "GitLab.org"},
     {"sindresorhus-lab", "Sindre Sorhus Lab"},
+    {"auth0", "Auth0"},
 };
 
 // The fixed projects. Star counts here are exact: the top eight by stars are the published
@@ -504,6 +506,19 @@ const std::vector<ProjectSpec>& FixedProjects() {
        6,
        "master",
        {"tokarev"}},
+      // Repositories the Reddit + GitLab tasks promote.
+      {"convexegg",
+       "chatgpt",
+       "A ChatGPT command line client and prompt collection",
+       4,
+       "main",
+       {"convexegg"}},
+      {"auth0",
+       "angular-storage",
+       "A storage library for AngularJS done right",
+       5,
+       "master",
+       {"mgonto"}},
   };
   return kProjects;
 }

@@ -220,12 +220,7 @@ class Plan {
 };
 
 ProgramHtmlTarget LastPage(std::string locator, SK kind, std::vector<std::string> values) {
-  ProgramHtmlTarget t;
-  t.url = "last";
-  t.locator = std::move(locator);
-  t.required_contents = {MakeCheck(kind, std::move(values))};
-  t.required_contents[0].value_was_string = kind == SK::kExactMatch;
-  return t;
+  return MakeHtmlTarget("last", std::move(locator), kind, std::move(values));
 }
 const char* kSidebar = "document.querySelector('[id=\"sidebar_content\"').outerText";
 const char* kFromField = "document.querySelector('[name=\"route_from\"').value";

@@ -170,7 +170,8 @@ const std::vector<ForumSpec>& Forums() {
       {"nba", "NBA", "Sports", {"playoffs", "dunk", "trade", "draft", "three-pointer"}},
       {"baseball", "Baseball", "Sports", {"pitcher", "home run", "inning", "batting"}},
       {"formula1", "Formula 1", "Sports", {"race", "pit stop", "driver", "qualifying"}},
-      {"cars", "Cars", "Lifestyle", {"engine", "sedan", "EV", "road trip", "tires"}},
+      // Named Autos, not cars: a published GitLab + Reddit task finds no "cars" forum.
+      {"Autos", "Autos", "Lifestyle", {"engine", "sedan", "EV", "road trip", "tires"}},
       {"camping", "Camping", "Lifestyle", {"tent", "campfire", "sleeping bag", "trail"}},
       {"gardening", "Gardening", "Lifestyle", {"tomatoes", "compost", "seedlings", "roses"}},
       {"houseplants", "Houseplants", "Lifestyle", {"monstera", "pothos", "fern", "succulent"}},
@@ -534,6 +535,44 @@ Status PopulateReddit(Db& db, uint64_t seed) {
       "id, 1, created_at + 3600 FROM submissions WHERE id % 97 = 5 AND id NOT IN (SELECT id FROM "
       "submissions WHERE forum_id IN (?, ?, ?, ?))",
       {forum_id["books"], forum_id["gadgets"], forum_id["EarthPorn"], forum_id["UpliftingNews"]}));
+  // DIY's most active posts (the "Active" sort, newest activity first), which a GitLab + Reddit
+  // task links to: placed after every random draw, at their published ids.
+  static const struct {
+    int64_t id;
+    const char* title;
+    const char* body;
+  } kDiy[] = {
+      {118903, "Separate glued plastic parts", "What dissolves old model glue without the paint?"},
+      {118923, "How would you fix this dryer vent mess?", "The duct sags behind the dryer."},
+      {118935, "Basement bulkhead soffit wall framing", "Framing around the ducts in my basement."},
+      {118904, "GE water heater pilot light won't stay lit", "The thermocouple is new."},
+      {118960, "Attempting to move a wall outlet in my basement a few inches",
+       "Is a box extender enough?"},
+      {118931, "AFCI outlet question", "Does an AFCI outlet protect the whole circuit?"},
+      {118824, "Teflon tape to attach washing machine drain hose to pipe", "Will it hold?"},
+      {118866, "Paver base for shed", "Gravel or sand under the pavers?"},
+  };
+  {
+    auto newest = db.QueryInt("SELECT MAX(last_active) FROM submissions WHERE forum_id = ?",
+                              {forum_id["DIY"]});
+    if (!newest.ok()) return newest.status();
+    auto author =
+        db.QueryInt("SELECT user_id FROM submissions WHERE forum_id = ? ORDER BY id LIMIT 1",
+                    {forum_id["DIY"]});
+    if (!author.ok()) return author.status();
+    int64_t active = *newest + 60 * static_cast<int64_t>(std::size(kDiy));
+    for (const auto& d : kDiy) {
+      WA_RETURN_IF_ERROR(db.Run("DELETE FROM submissions WHERE id = ?", {d.id}));
+      WA_RETURN_IF_ERROR(db.Run("DELETE FROM comments WHERE submission_id = ?", {d.id}));
+      WA_RETURN_IF_ERROR(db.Run(
+          "INSERT INTO submissions (id, forum_id, user_id, title, slug, url, body, media, "
+          "created_at, upvotes, downvotes, last_active) VALUES (?, ?, ?, ?, ?, NULL, ?, NULL, ?, "
+          "?, ?, ?)",
+          {d.id, forum_id["DIY"], *author, d.title, RedditSlug(d.title), d.body, time_of(d.id),
+           12 + d.id % 23, d.id % 3, active}));
+      active -= 60;
+    }
+  }
   if (generated < 5000) return Internal("the reddit generator made too few submissions");
   return Status::Ok();
 }

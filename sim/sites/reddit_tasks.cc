@@ -554,7 +554,7 @@ std::vector<TemplateFamily> RedditTemplates() {
             {"which telescope should I buy to see Saturn", "space"},
             {"how do I keep my monstera from drooping", "houseplants"},
             {"what is the best opening for a chess beginner", "chess"},
-            {"is a used EV a good first car", "cars"},
+            {"is a used EV a good first car", "Autos"},
             {"how long should I knead bread dough", "Cooking"},
             {"which Linux distro is best for an old laptop", "linux"},
             {"how do I start running after a knee injury", "running"},

@@ -769,6 +769,44 @@ Status PopulateShopping(Db& db, uint64_t seed) {
              "WHERE order_id = orders.id)"));
   WA_RETURN_IF_ERROR(
       db.Run("UPDATE orders SET grand_total = ROUND(subtotal + shipping + discount, 2)"));
+  // The racing wheel whose one-star reviews a Reddit + shopping task gathers: an Xbox product
+  // no order holds, renamed after every random draw (so no other data moves).
+  auto wheel = db.QueryInt(
+      "SELECT id FROM products WHERE name LIKE '%Wireless Controller%' AND id NOT IN (SELECT "
+      "product_id FROM order_items) ORDER BY id DESC LIMIT 1",
+      {});
+  if (!wheel.ok()) return wheel.status();
+  if (*wheel == 0) return Internal("shopping: no product to plant the racing wheel on");
+  WA_RETURN_IF_ERROR(db.Run(
+      "UPDATE products SET name = 'Racing Wheel Overdrive for Xbox X', url_key = "
+      "'racing-wheel-overdrive-for-xbox-x', brand = 'Overdrive', price = 89.99, special_price = "
+      "NULL WHERE id = ?",
+      {*wheel}));
+  WA_RETURN_IF_ERROR(db.Run("DELETE FROM reviews WHERE product_id = ?", {*wheel}));
+  static const struct {
+    const char* nick;
+    const char* summary;
+    const char* body;
+    int rating;
+  } kWheelReviews[] = {
+      {"Marcus", "Unable to set neutral steering",
+       "The wheel drifts to the left and there is no way to set the neutral position.", 1},
+      {"Kayla R.", "Doesn\u2019t work with PC", "Windows does not recognise it at all.", 1},
+      {"Dee", "Crazy problems in automatic mode",
+       "In automatic mode the gears jump around on their own.", 1},
+      {"T. Ortiz", "pedals stopped working", "After two weeks the pedals stopped responding.", 1},
+      {"Gamer4Life", "Only works with certain games", "Half of my racing games ignore it.", 1},
+      {"Priya", "Fun for the price", "Good force feedback for a budget wheel.", 4},
+      {"Jon", "Decent starter wheel", "Clamps firmly to the desk; the shifter feels cheap.", 3},
+  };
+  int64_t when = 1672531200;  // 2023-01-01
+  for (const auto& rv : kWheelReviews) {
+    WA_RETURN_IF_ERROR(
+        db.Run("INSERT INTO reviews (product_id, nickname, summary, body, rating, created_at) "
+               "VALUES (?, ?, ?, ?, ?, ?)",
+               {*wheel, rv.nick, rv.summary, rv.body, rv.rating, when}));
+    when += 86400 * 9;
+  }
   return Status::Ok();
 }
 
