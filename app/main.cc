@@ -13,15 +13,19 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <thread>
 
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
 #include "agent/episode_store.h"
+#include "bridge/server.h"
 #include "report/plot.h"
 #include "rl/grpo_trainer.h"
 #include "rl/policy.h"
@@ -1133,6 +1137,19 @@ int main(int argc, char** argv) {
   obs_cmd->add_option("--scroll", obs_scrolls, "Scroll down this many times first");
 
   auto* sites_cmd = app.add_subcommand("sites", "List simulated sites and their base URLs");
+  wa::ServeOptions serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve", "Serve the simulated sites over HTTP at WebArena's ports (one state per session)");
+  serve_cmd->add_option("--site", serve.sites, "Only these sites (repeatable; default all)");
+  serve_cmd->add_option("--host", serve.host, "Address to bind (loopback unless told otherwise)")
+      ->capture_default_str();
+  serve_cmd->add_option("--port-offset", serve.port_offset, "Added to every site's port")
+      ->capture_default_str();
+  serve_cmd->add_option("--seed", serve.seed, "Site data seed")->capture_default_str();
+  serve_cmd->add_option("--log", serve.log_path, "Request log (JSON lines)");
+  serve_cmd->add_option("--max-sessions", serve.max_sessions, "Sessions kept (LRU)")
+      ->capture_default_str();
+  serve_cmd->add_flag("!--logged-out", serve.logged_in, "New sessions start signed out");
 
   EvalArgs ev;
   auto add_split_options = [&](CLI::App* cmd) {
@@ -1385,6 +1402,22 @@ int main(int argc, char** argv) {
     return store.ok() ? 0 : 1;
   }
   if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
+  if (serve_cmd->parsed()) {
+    auto server = wa::SimServer::Start(serve);
+    if (!server.ok()) {
+      fmt::print(stderr, "error: {}\n", server.status().message());
+      return 1;
+    }
+    for (const wa::ServedSite& s : (*server)->sites()) fmt::print("{:<16}{}\n", s.name, s.url);
+    fmt::print("serving; POST /__sim/reset restores a session's state; Ctrl-C stops\n");
+    static std::atomic<bool> stop{false};
+    std::signal(SIGINT, [](int) { stop = true; });
+    std::signal(SIGTERM, [](int) { stop = true; });
+    while (!stop) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    (*server)->Stop();
+    fmt::print("served {} requests in {} sessions\n", (*server)->requests(), (*server)->sessions());
+    return 0;
+  }
   if (sites_cmd->parsed()) {
     auto available = wa::AvailableSites();
     for (const wa::SiteHost& h : wa::KnownSiteHosts()) {

@@ -1,0 +1,346 @@
+#include "bridge/server.h"
+
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <list>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "sim/db.h"
+#include "sim/rng.h"
+#include "sim/site.h"
+#include "sim/url.h"
+
+namespace wa {
+
+namespace {
+
+constexpr const char* kStateCookie = "wa_state";
+
+// "a=b; c=d" -> {a: b, c: d}.
+std::map<std::string, std::string> ParseCookies(const std::string& header) {
+  std::map<std::string, std::string> out;
+  size_t i = 0;
+  while (i < header.size()) {
+    size_t end = header.find(';', i);
+    if (end == std::string::npos) end = header.size();
+    std::string part = header.substr(i, end - i);
+    while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+    const size_t eq = part.find('=');
+    if (eq != std::string::npos && eq > 0) out[part.substr(0, eq)] = part.substr(eq + 1);
+    i = end + 1;
+  }
+  return out;
+}
+
+bool SafeCookieValue(const std::string& v) {
+  for (unsigned char c : v) {
+    if (c < 0x21 || c > 0x7e || c == ';' || c == ',' || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+// Whether something already listens on host:port. httplib binds with SO_REUSEPORT, which lets
+// a second server share a port in use (and split its connections), so a connection attempt
+// checks first.
+bool Listening(const std::string& host, int port) {
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  if (inet_pton(AF_INET, host == "0.0.0.0" ? "127.0.0.1" : host.c_str(), &addr.sin_addr) != 1) {
+    return false;  // not an IPv4 address: let httplib decide
+  }
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return false;
+  const bool open = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
+  close(fd);
+  return open;
+}
+
+}  // namespace
+
+struct Session {
+  std::mutex mu;
+  std::map<std::string, std::unique_ptr<Db>> dbs;  // site name -> its database
+  Rng rng{0};
+  int64_t requests = 0;
+  uint64_t last_used = 0;
+};
+
+struct SimServer::Impl {
+  ServeOptions options;
+  std::vector<std::shared_ptr<const SiteModel>> models;
+  std::vector<ServedSite> served;
+  std::vector<std::unique_ptr<httplib::Server>> servers;
+  std::vector<std::thread> threads;
+  mutable std::mutex mu;  // sessions, log
+  std::map<std::string, std::shared_ptr<Session>> sessions;
+  uint64_t session_counter = 0;
+  std::atomic<uint64_t> requests{0};
+  std::ofstream log;
+  Rng ids{0};
+  bool stopped = false;
+
+  // The session of a state cookie, or a new one (`created` says which).
+  std::shared_ptr<Session> SessionFor(const std::string& id, std::string* id_out, bool* created) {
+    std::lock_guard<std::mutex> lock(mu);
+    ++session_counter;
+    auto it = sessions.find(id);
+    if (it != sessions.end()) {
+      it->second->last_used = session_counter;
+      *id_out = id;
+      *created = false;
+      return it->second;
+    }
+    if (sessions.size() >= options.max_sessions) {
+      auto oldest = sessions.begin();
+      for (auto s = sessions.begin(); s != sessions.end(); ++s) {
+        if (s->second->last_used < oldest->second->last_used) oldest = s;
+      }
+      sessions.erase(oldest);
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof(buf), "%016llx%04llx", static_cast<unsigned long long>(ids.NextU64()),
+                  static_cast<unsigned long long>(session_counter & 0xffff));
+    auto s = std::make_shared<Session>();
+    s->rng = Rng(options.seed).Split(buf);
+    s->last_used = session_counter;
+    sessions[buf] = s;
+    *id_out = buf;
+    *created = true;
+    return s;
+  }
+
+  Result<Db*> DbOf(Session& s, const SiteModel& m) {
+    auto it = s.dbs.find(m.name);
+    if (it != s.dbs.end()) return it->second.get();
+    auto db = Db::OpenMemory();
+    if (!db.ok()) return db.status();
+    WA_RETURN_IF_ERROR((*db)->Deserialize(m.pristine, m.pristine_hash));
+    Db* raw = db->get();
+    s.dbs[m.name] = std::move(*db);
+    return raw;
+  }
+
+  void Log(const nlohmann::json& entry) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (log.is_open()) log << entry.dump() << "\n" << std::flush;
+  }
+
+  // Serves one request arriving on `port` (the sites listening there are `group`).
+  void Handle(const std::vector<const SiteModel*>& group, int canonical_port,
+              const httplib::Request& hreq, httplib::Response& hres) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ++requests;
+    const std::map<std::string, std::string> cookies =
+        ParseCookies(hreq.get_header_value("Cookie"));
+    std::string sid;
+    bool created = false;
+    auto it = cookies.find(kStateCookie);
+    auto session = SessionFor(it == cookies.end() ? "" : it->second, &sid, &created);
+    if (created) {
+      hres.set_header("Set-Cookie", std::string(kStateCookie) + "=" + sid + "; Path=/");
+    }
+    int status = 0;
+    std::string site_name;
+    {
+      std::lock_guard<std::mutex> lock(session->mu);
+      status = Serve(group, canonical_port, hreq, *session, cookies, created, &hres, &site_name);
+    }
+    const auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    Log({{"session", sid},
+         {"method", hreq.method},
+         {"target", hreq.target},
+         {"site", site_name},
+         {"status", status},
+         {"us", us}});
+  }
+
+  int Serve(const std::vector<const SiteModel*>& group, int canonical_port,
+            const httplib::Request& hreq, Session& session,
+            const std::map<std::string, std::string>& cookies, bool new_session,
+            httplib::Response* hres, std::string* site_name) {
+    auto plain = [&](int status, const std::string& text) {
+      hres->status = status;
+      hres->set_content(text + "\n", "text/plain; charset=utf-8");
+      return status;
+    };
+    const std::string& target = hreq.target;
+    if (target.empty() || target[0] != '/') return plain(400, "bad request target");
+    // The request as the simulator sees it: the site's canonical origin (its links and
+    // redirects name it), the raw path and query.
+    auto url = ParseUrl("http://localhost:" + std::to_string(canonical_port) + target);
+    if (!url.ok()) return plain(400, "bad request target: " + url.status().message());
+    const std::string raw_path = target.substr(0, target.find('?'));
+    if (raw_path.find("/../") != std::string::npos ||
+        raw_path.find("%2e%2e") != std::string::npos ||
+        raw_path.find("%2E%2E") != std::string::npos ||
+        (raw_path.size() >= 3 && raw_path.compare(raw_path.size() - 3, 3, "/..") == 0)) {
+      return plain(400, "path escapes the site");
+    }
+    if (url->path == "/__sim/reset") {
+      if (hreq.method != "POST") return plain(405, "reset needs POST");
+      for (auto& [name, db] : session.dbs) {
+        for (const auto& m : models) {
+          if (m->name == name) {
+            Status st = db->Deserialize(m->pristine, m->pristine_hash);
+            if (!st.ok()) return plain(500, st.message());
+          }
+        }
+      }
+      session.requests = 0;
+      return plain(200, "reset");
+    }
+    const SiteModel* model = nullptr;
+    for (const SiteModel* m : group) {
+      if (m->Owns(*url)) {
+        model = m;
+        break;
+      }
+    }
+    if (model == nullptr) model = group.front();
+    *site_name = model->name;
+    auto db = DbOf(session, *model);
+    if (!db.ok()) return plain(500, db.status().message());
+    Request req;
+    req.method = hreq.method;
+    req.url = *url;
+    req.query = url->Params();
+    if (hreq.method == "POST") {
+      const std::string type = hreq.get_header_value("Content-Type");
+      if (!hreq.body.empty() &&
+          type.find("application/x-www-form-urlencoded") == std::string::npos) {
+        return plain(415, "forms must be application/x-www-form-urlencoded");
+      }
+      req.form = ParseQuery(hreq.body);
+    } else if (hreq.method != "GET") {
+      return plain(405, "method not allowed");
+    }
+    for (const auto& [k, v] : cookies) {
+      if (k != kStateCookie) req.cookies[k] = v;
+    }
+    // A new session starts signed in, as an episode does.
+    if (new_session && options.logged_in && !model->default_user.empty()) {
+      req.cookies[model->session_cookie] = model->default_user;
+      hres->set_header("Set-Cookie",
+                       model->session_cookie + "=" + model->default_user + "; Path=/");
+    }
+    const int64_t now = options.start_time + options.seconds_per_request * session.requests++;
+    SiteContext ctx(now, &session.rng);
+    ctx.model = model;
+    ctx.db = *db;
+    auto sess = req.cookies.find(model->session_cookie);
+    if (sess != req.cookies.end()) ctx.user = sess->second;
+    Response resp;
+    model->Dispatch(&req, &ctx, &resp);
+    for (const auto& [k, v] : resp.set_cookies) {
+      if (!SafeCookieValue(k) || !SafeCookieValue(v)) continue;
+      hres->set_header("Set-Cookie",
+                       v.empty() ? k + "=; Path=/; Max-Age=0" : k + "=" + v + "; Path=/");
+    }
+    if (!resp.location.empty()) {
+      hres->status = 303;
+      hres->set_header("Location", resp.location);
+      return 303;
+    }
+    hres->status = resp.status;
+    hres->set_content(resp.body, resp.content_type);
+    return resp.status;
+  }
+};
+
+SimServer::SimServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+SimServer::~SimServer() { Stop(); }
+
+const std::vector<ServedSite>& SimServer::sites() const { return impl_->served; }
+
+size_t SimServer::sessions() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->sessions.size();
+}
+
+uint64_t SimServer::requests() const { return impl_->requests.load(); }
+
+void SimServer::Stop() {
+  if (impl_->stopped) return;
+  impl_->stopped = true;
+  for (auto& s : impl_->servers) s->stop();
+  for (auto& t : impl_->threads) {
+    if (t.joinable()) t.join();
+  }
+}
+
+Result<std::unique_ptr<SimServer>> SimServer::Start(const ServeOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->ids = Rng(options.seed ^ static_cast<uint64_t>(
+                                     std::chrono::steady_clock::now().time_since_epoch().count()));
+  if (!options.log_path.empty()) {
+    impl->log.open(options.log_path, std::ios::app);
+    if (!impl->log) return InvalidArgument("cannot open the request log " + options.log_path);
+  }
+  std::vector<std::string> names = options.sites.empty() ? AvailableSites() : options.sites;
+  SiteOptions so;
+  so.seed = options.seed;
+  // Sites grouped by the port they listen on (a site with a base path shares its origin).
+  std::map<int, std::vector<const SiteModel*>> by_port;
+  for (const std::string& name : names) {
+    auto m = GetSite(name, so);
+    if (!m.ok()) return m.status();
+    impl->models.push_back(*m);
+    const int port = (*m)->base().port == 0 ? 80 : (*m)->base().port;
+    by_port[port].push_back(m->get());
+  }
+  Impl* raw = impl.get();
+  for (const auto& [port, group] : by_port) {
+    auto server = std::make_unique<httplib::Server>();
+    server->set_payload_max_length(1 << 20);
+    const int canonical = port;
+    const std::vector<const SiteModel*> members = group;
+    auto handler = [raw, members, canonical](const httplib::Request& req, httplib::Response& res) {
+      raw->Handle(members, canonical, req, res);
+    };
+    server->Get(".*", handler);
+    server->Post(".*", handler);
+    server->Put(".*", handler);
+    server->Delete(".*", handler);
+    server->set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+          res.status = 500;
+          res.set_content("internal error\n", "text/plain");
+        });
+    const int listen_port = port + options.port_offset;
+    if (listen_port <= 0 || listen_port > 65535 || Listening(options.host, listen_port) ||
+        !server->bind_to_port(options.host.c_str(), listen_port)) {
+      for (auto& s : impl->servers) s->stop();
+      for (auto& t : impl->threads) t.join();
+      return FailedPrecondition("cannot listen on " + options.host + ":" +
+                                std::to_string(listen_port));
+    }
+    for (const SiteModel* m : group) {
+      impl->served.push_back(
+          {m->name, "http://" + options.host + ":" + std::to_string(listen_port), listen_port});
+    }
+    httplib::Server* s = server.get();
+    impl->threads.emplace_back([s] { s->listen_after_bind(); });
+    impl->servers.push_back(std::move(server));
+  }
+  for (auto& s : impl->servers) {
+    while (!s->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return std::unique_ptr<SimServer>(new SimServer(std::move(impl)));
+}
+
+}  // namespace wa
