@@ -26,6 +26,7 @@
 #include "agent/demonstrations.h"
 #include "agent/episode_store.h"
 #include "bridge/server.h"
+#include "bridge/validate.h"
 #include "report/plot.h"
 #include "rl/grpo_trainer.h"
 #include "rl/policy.h"
@@ -1150,6 +1151,27 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--max-sessions", serve.max_sessions, "Sessions kept (LRU)")
       ->capture_default_str();
   serve_cmd->add_flag("!--logged-out", serve.logged_in, "New sessions start signed out");
+  std::string validate_split = "test", validate_out = "out/validate.json";
+  std::vector<std::string> validate_sites;
+  int validate_per_template = 1, validate_port_offset = 30000;
+  uint64_t validate_seed = 0;
+  size_t validate_max_pages = 0;
+  auto* validate_cmd = app.add_subcommand(
+      "validate",
+      "Compare what the agent sees, simulator against headless Chromium, on the pages the "
+      "oracle visits");
+  validate_cmd->add_option("--split", validate_split, "test or train")->capture_default_str();
+  validate_cmd->add_option("--site", validate_sites, "Only tasks of these sites (repeatable)");
+  validate_cmd->add_option("--per-template", validate_per_template, "Train split: per template")
+      ->capture_default_str();
+  validate_cmd->add_option("--seed", validate_seed, "Site data and split seed")
+      ->capture_default_str();
+  validate_cmd->add_option("--max-pages", validate_max_pages, "Stop after this many pages (0: all)")
+      ->capture_default_str();
+  validate_cmd->add_option("--port-offset", validate_port_offset, "Where the sites are served")
+      ->capture_default_str();
+  validate_cmd->add_option("--out", validate_out, "JSON report ('' for none)")
+      ->capture_default_str();
 
   EvalArgs ev;
   auto add_split_options = [&](CLI::App* cmd) {
@@ -1402,6 +1424,59 @@ int main(int argc, char** argv) {
     return store.ok() ? 0 : 1;
   }
   if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
+  if (validate_cmd->parsed()) {
+    wa::ValidateOptions vo;
+    vo.split = validate_split == "train" ? wa::Split::kTrain : wa::Split::kTest;
+    if (validate_split != "train" && validate_split != "test") {
+      fmt::print(stderr, "error: --split must be test or train\n");
+      return 2;
+    }
+    vo.split_options.sites = validate_sites;
+    vo.split_options.per_template = validate_per_template;
+    vo.split_options.seed = validate_seed;
+    vo.port_offset = validate_port_offset;
+    vo.max_pages = validate_max_pages;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto report = wa::ValidateSplit(vo, [&](size_t done, size_t total) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (done % 25 != 0 && done != total) return;
+      const double rate = s > 0 ? static_cast<double>(done) / s : 0.0;
+      fmt::print(stderr, "validate: page {}/{} ({:.1f} pages/s, ETA {:.0f} s)\n", done, total, rate,
+                 rate > 0 ? static_cast<double>(total - done) / rate : 0.0);
+    });
+    if (!report.ok()) {
+      fmt::print(stderr, "error: {}\n", report.status().message());
+      return 1;
+    }
+    const nlohmann::json& j = *report;
+    fmt::print("Chromium {} against the simulator: {} pages of {} tasks\n",
+               j["browser"].get<std::string>(), j["pages"].get<size_t>(), j["tasks"].get<size_t>());
+    fmt::print("| site | pages | same element list | element agreement | mean box IoU |\n");
+    fmt::print("|---|---|---|---|---|\n");
+    for (const auto& row : j["sites"]) {
+      fmt::print("| {} | {} | {} | {:.1f}% | {:.3f} |\n", row["site"].get<std::string>(),
+                 row["pages"].get<size_t>(), row["exact"].get<size_t>(),
+                 100 * row["agreement"].get<double>(), row["mean_iou"].get<double>());
+    }
+    fmt::print("| all | {} | {} | {:.1f}% | {:.3f} |\n", j["pages"].get<size_t>(),
+               j["exact"].get<size_t>(), 100 * j["agreement"].get<double>(),
+               j["mean_iou"].get<double>());
+    for (const auto& row : j["sites"]) {
+      if (row["divergences"].empty()) continue;
+      fmt::print("\n{}: most frequent divergences\n", row["site"].get<std::string>());
+      for (const auto& d : row["divergences"]) {
+        fmt::print("  {:>4} pages  {}\n", d["pages"].get<int>(), d["element"].get<std::string>());
+      }
+    }
+    if (!validate_out.empty()) {
+      if (!WriteFileAtomic(validate_out, j.dump(2) + "\n")) {
+        fmt::print(stderr, "error: cannot write {}\n", validate_out);
+        return 1;
+      }
+      fmt::print("wrote {}\n", validate_out);
+    }
+    return 0;
+  }
   if (serve_cmd->parsed()) {
     auto server = wa::SimServer::Start(serve);
     if (!server.ok()) {

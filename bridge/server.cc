@@ -154,7 +154,7 @@ struct SimServer::Impl {
     std::string site_name;
     {
       std::lock_guard<std::mutex> lock(session->mu);
-      status = Serve(group, canonical_port, hreq, *session, cookies, created, &hres, &site_name);
+      status = Serve(group, canonical_port, hreq, *session, cookies, &hres, &site_name);
     }
     const auto us =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
@@ -169,8 +169,8 @@ struct SimServer::Impl {
 
   int Serve(const std::vector<const SiteModel*>& group, int canonical_port,
             const httplib::Request& hreq, Session& session,
-            const std::map<std::string, std::string>& cookies, bool new_session,
-            httplib::Response* hres, std::string* site_name) {
+            const std::map<std::string, std::string>& cookies, httplib::Response* hres,
+            std::string* site_name) {
     auto plain = [&](int status, const std::string& text) {
       hres->status = status;
       hres->set_content(text + "\n", "text/plain; charset=utf-8");
@@ -211,6 +211,7 @@ struct SimServer::Impl {
     }
     if (model == nullptr) model = group.front();
     *site_name = model->name;
+    const bool first_visit = session.dbs.count(model->name) == 0;
     auto db = DbOf(session, *model);
     if (!db.ok()) return plain(500, db.status().message());
     Request req;
@@ -227,14 +228,18 @@ struct SimServer::Impl {
     } else if (hreq.method != "GET") {
       return plain(405, "method not allowed");
     }
+    // Browsers share cookies between the ports of one host, so each site's cookies travel under
+    // its own prefix ("reddit.PHPSESSID"): sites never see, or overwrite, each other's.
+    const std::string prefix = model->name + ".";
     for (const auto& [k, v] : cookies) {
-      if (k != kStateCookie) req.cookies[k] = v;
+      if (k.compare(0, prefix.size(), prefix) == 0) req.cookies[k.substr(prefix.size())] = v;
     }
-    // A new session starts signed in, as an episode does.
-    if (new_session && options.logged_in && !model->default_user.empty()) {
+    // A session starts signed in to each site it visits, as an episode does.
+    if (first_visit && options.logged_in && !model->default_user.empty() &&
+        !req.cookies.count(model->session_cookie)) {
       req.cookies[model->session_cookie] = model->default_user;
       hres->set_header("Set-Cookie",
-                       model->session_cookie + "=" + model->default_user + "; Path=/");
+                       prefix + model->session_cookie + "=" + model->default_user + "; Path=/");
     }
     const int64_t now = options.start_time + options.seconds_per_request * session.requests++;
     SiteContext ctx(now, &session.rng);
@@ -246,8 +251,8 @@ struct SimServer::Impl {
     model->Dispatch(&req, &ctx, &resp);
     for (const auto& [k, v] : resp.set_cookies) {
       if (!SafeCookieValue(k) || !SafeCookieValue(v)) continue;
-      hres->set_header("Set-Cookie",
-                       v.empty() ? k + "=; Path=/; Max-Age=0" : k + "=" + v + "; Path=/");
+      hres->set_header("Set-Cookie", v.empty() ? prefix + k + "=; Path=/; Max-Age=0"
+                                               : prefix + k + "=" + v + "; Path=/");
     }
     if (!resp.location.empty()) {
       hres->status = 303;

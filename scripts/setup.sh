@@ -10,6 +10,7 @@ PACKAGES=(
   libkainjow-mustache-dev libcpp-httplib-dev libicu-dev
   libtorch-dev libopenblas0-pthread python3-numpy libstb-dev
   libimgui-dev libglfw3-dev libgl1-mesa-dri xvfb xauth
+  chromium chromium-driver
 )
 # Node.js runs the reference tokenizers (tools/); a Node.js installed another way is kept.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -1,0 +1,54 @@
+// A W3C WebDriver client for headless Chromium: starts `chromedriver` (which starts Debian's
+// `chromium` with the flags a closed-network machine needs), opens one session with a 1280x720
+// viewport, and drives it: navigate, read the URL, run JavaScript, go back and forward. The
+// driver process is stopped when the client goes away.
+#ifndef WEBAGENT_BRIDGE_WEBDRIVER_H_
+#define WEBAGENT_BRIDGE_WEBDRIVER_H_
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+#include "sim/status.h"
+
+namespace wa {
+
+struct ChromeOptions {
+  std::string chromium = "/usr/bin/chromium";
+  std::string chromedriver = "/usr/bin/chromedriver";
+  int width = 1280, height = 720;  // the viewport (as the simulator's layout)
+  int timeout_ms = 30000;          // per WebDriver command
+};
+
+// Whether chromium and chromedriver are installed where the options say.
+bool ChromeAvailable(const ChromeOptions& options = {});
+
+class WebDriver {
+ public:
+  static Result<std::unique_ptr<WebDriver>> Launch(const ChromeOptions& options = {});
+  ~WebDriver();
+  WebDriver(const WebDriver&) = delete;
+  WebDriver& operator=(const WebDriver&) = delete;
+
+  Status Navigate(const std::string& url);
+  Result<std::string> CurrentUrl();
+  Status Back();
+  Status Forward();
+  // Runs a script body (`return ...;`) with arguments; the value it returns, as JSON.
+  Result<nlohmann::json> Execute(const std::string& script,
+                                 const nlohmann::json& args = nlohmann::json::array());
+  // The browser's version string ("156.0.8078.114").
+  const std::string& browser_version() const { return version_; }
+
+  struct Impl;
+
+ private:
+  explicit WebDriver(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+  std::string version_;
+};
+
+}  // namespace wa
+
+#endif  // WEBAGENT_BRIDGE_WEBDRIVER_H_

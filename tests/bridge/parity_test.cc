@@ -1,0 +1,114 @@
+#include "bridge/parity.h"
+#include "bridge/server.h"
+#include "bridge/validate.h"
+#include "bridge/webdriver.h"
+#include "catch2/catch.hpp"
+#include "sim/env.h"
+
+namespace wa {
+namespace {
+
+PageElement El(std::string tag, std::string text, float x, float y, float w, float h) {
+  PageElement e;
+  e.tag = std::move(tag);
+  e.text = std::move(text);
+  e.x = x;
+  e.y = y;
+  e.w = w;
+  e.h = h;
+  return e;
+}
+
+TEST_CASE("Parity: elements align by tag and text in order; boxes compare by IoU", "[bridge]") {
+  std::vector<PageElement> sim = {El("a", "Home", 0, 0, 10, 10), El("a", "Cart", 20, 0, 10, 10),
+                                  El("input", "", 0, 20, 100, 20),
+                                  El("button", "Go", 110, 20, 30, 20)};
+  std::vector<PageElement> browser = {
+      El("a", "Home", 0, 0, 10, 10), El("span", "Cart", 20, 0, 10, 10),  // a child, not the link
+      El("input", "", 0, 25, 100, 20), El("button", "Go", 110, 20, 30, 20),
+      El("a", "Help", 200, 0, 10, 10)};
+  PageParity p = ComparePages(sim, browser);
+  CHECK(p.sim == 4);
+  CHECK(p.browser == 5);
+  CHECK(p.matched == 3);
+  CHECK(p.agreement() == Approx(3.0 / 5.0));
+  // IoU: 1, 0.6 (15x... overlap 100x15 of union 100x25), 1.
+  CHECK(p.mean_iou == Approx((1.0 + 1500.0 / 2500.0 + 1.0) / 3.0));
+  CHECK(p.only_sim == std::vector<std::string>{"a 'Cart'"});
+  CHECK(p.only_browser == std::vector<std::string>{"span 'Cart'", "a 'Help'"});
+  CHECK(ComparePages({}, {}).agreement() == 1.0);
+}
+
+TEST_CASE("Parity in Chromium: the served fixture pages, element by element", "[bridge][browser]") {
+  REQUIRE(ChromeAvailable());  // scripts/setup.sh installs chromium and chromium-driver
+  ServeOptions so;
+  so.sites = {"fixture"};
+  so.port_offset = 31200;
+  auto server = SimServer::Start(so);
+  REQUIRE(server.ok());
+  auto driver = WebDriver::Launch();
+  REQUIRE(driver.ok());
+  CHECK_FALSE((*driver)->browser_version().empty());
+  Env env;
+  for (const char* path : {"/", "/form", "/items?page=2"}) {
+    INFO(path);
+    StepResult r;
+    REQUIRE(env.Reset(std::string("__FIXTURE__") + path, 1, &r).ok());
+    const std::string url = "http://127.0.0.1:" + std::to_string(8099 + 31200) + path;
+    REQUIRE((*driver)->Navigate(url).ok());
+    auto now = (*driver)->CurrentUrl();
+    REQUIRE(now.ok());
+    CHECK(*now == url);
+    // The browser really is at the simulator's viewport size.
+    auto size = (*driver)->Execute("return [window.innerWidth, window.innerHeight];");
+    REQUIRE(size.ok());
+    CHECK(*size == nlohmann::json::array({1280, 720}));
+    auto browser = BrowserElements(**driver);
+    REQUIRE(browser.ok());
+    const std::vector<PageElement> sim = SimElements(*env.browser().page());
+    PageParity p = ComparePages(sim, *browser);
+    std::string diff;
+    for (const auto& s : p.only_sim) diff += "\n  sim only: " + s;
+    for (const auto& s : p.only_browser) diff += "\n  browser only: " + s;
+    INFO("sim " << p.sim << " browser " << p.browser << " matched " << p.matched << " iou "
+                << p.mean_iou << diff);
+    CHECK(p.browser > 0);
+    CHECK(p.matched > 0);
+    WARN(path << ": agreement " << p.agreement() << ", mean IoU " << p.mean_iou << diff);
+  }
+  REQUIRE((*driver)->Navigate("http://127.0.0.1:" + std::to_string(8099 + 31200) + "/").ok());
+  REQUIRE((*driver)->Navigate("http://127.0.0.1:" + std::to_string(8099 + 31200) + "/form").ok());
+  REQUIRE((*driver)->Back().ok());
+  auto back = (*driver)->CurrentUrl();
+  REQUIRE(back.ok());
+  CHECK(*back == "http://127.0.0.1:" + std::to_string(8099 + 31200) + "/");
+  // A script error is an error, not a crash.
+  CHECK_FALSE((*driver)->Execute("throw new Error('boom');").ok());
+}
+
+TEST_CASE("validate: the fixture split's pages, simulator against Chromium", "[bridge][browser]") {
+  REQUIRE(ChromeAvailable());
+  ValidateOptions vo;
+  vo.split_options.sites = {"fixture"};
+  vo.port_offset = 31400;
+  size_t calls = 0;
+  auto report = ValidateSplit(vo, [&](size_t, size_t) { ++calls; });
+  REQUIRE(report.ok());
+  const nlohmann::json& j = *report;
+  CHECK(j["tasks"] == 6);
+  CHECK(j["pages"].get<size_t>() >= 6);
+  CHECK(calls == j["pages"].get<size_t>() + 1);
+  REQUIRE(j["sites"].size() == 1);
+  CHECK(j["sites"][0]["site"] == "fixture");
+  CHECK(j["page_rows"].size() == j["pages"].get<size_t>());
+  for (const auto& row : j["page_rows"]) {
+    INFO(row.dump());
+    CHECK(row["browser"].get<size_t>() > 0);
+    CHECK(row["agreement"].get<double>() >= 0);
+    CHECK(row["agreement"].get<double>() <= 1);
+    CHECK(row["matched"].get<size_t>() <= row["sim"].get<size_t>());
+  }
+}
+
+}  // namespace
+}  // namespace wa
