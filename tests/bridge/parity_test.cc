@@ -39,7 +39,8 @@ TEST_CASE("Parity: elements align by tag and text in order; boxes compare by IoU
   CHECK(ComparePages({}, {}).agreement() == 1.0);
 }
 
-TEST_CASE("Parity in Chromium: the served fixture pages, element by element", "[bridge][browser]") {
+TEST_CASE("Parity in Chromium: the served fixture pages, element by element",
+          "[bridge][chromium]") {
   REQUIRE(ChromeAvailable());  // scripts/setup.sh installs chromium and chromium-driver
   ServeOptions so;
   so.sites = {"fixture"};
@@ -86,7 +87,7 @@ TEST_CASE("Parity in Chromium: the served fixture pages, element by element", "[
   CHECK_FALSE((*driver)->Execute("throw new Error('boom');").ok());
 }
 
-TEST_CASE("validate: the fixture split's pages, simulator against Chromium", "[bridge][browser]") {
+TEST_CASE("validate: the fixture split's pages, simulator against Chromium", "[bridge][chromium]") {
   REQUIRE(ChromeAvailable());
   ValidateOptions vo;
   vo.split_options.sites = {"fixture"};
