@@ -221,6 +221,70 @@ Status WebDriver::Forward() {
   return r.ok() ? Status::Ok() : r.status();
 }
 
+namespace {
+
+// The code points of a UTF-8 string, each as its own UTF-8 string (WebDriver key values).
+std::vector<std::string> Characters(const std::string& s) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    out.push_back(s.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+json KeyStroke(const std::string& key) {
+  return json::array({{{"type", "keyDown"}, {"value", key}}, {{"type", "keyUp"}, {"value", key}}});
+}
+
+}  // namespace
+
+Status WebDriver::ClickAt(double x, double y) {
+  json pointer = {{"type", "pointer"},
+                  {"id", "mouse"},
+                  {"parameters", {{"pointerType", "mouse"}}},
+                  {"actions",
+                   {{{"type", "pointerMove"},
+                     {"duration", 0},
+                     {"origin", "viewport"},
+                     {"x", static_cast<int>(x)},
+                     {"y", static_cast<int>(y)}},
+                    {{"type", "pointerDown"}, {"button", 0}},
+                    {{"type", "pointerUp"}, {"button", 0}}}}};
+  auto r = impl_->Call("POST", "/actions", {{"actions", {pointer}}});
+  if (!r.ok()) return r.status();
+  auto release = impl_->Call("DELETE", "/actions", json());
+  return release.ok() ? Status::Ok() : release.status();
+}
+
+Status WebDriver::TypeText(const std::string& utf8) {
+  const std::string ctrl = "\xEE\x80\x89";       // U+E009 Control
+  const std::string backspace = "\xEE\x80\x83";  // U+E003 Backspace
+  json keys = json::array({{{"type", "keyDown"}, {"value", ctrl}},
+                           {{"type", "keyDown"}, {"value", "a"}},
+                           {{"type", "keyUp"}, {"value", "a"}},
+                           {{"type", "keyUp"}, {"value", ctrl}}});
+  for (const json& k : KeyStroke(backspace)) keys.push_back(k);
+  for (const std::string& ch : Characters(utf8)) {
+    for (const json& k : KeyStroke(ch)) keys.push_back(k);
+  }
+  json source = {{"type", "key"}, {"id", "keyboard"}, {"actions", keys}};
+  auto r = impl_->Call("POST", "/actions", {{"actions", {source}}});
+  if (!r.ok()) return r.status();
+  auto release = impl_->Call("DELETE", "/actions", json());
+  return release.ok() ? Status::Ok() : release.status();
+}
+
+Status WebDriver::PressKey(const std::string& key) {
+  json source = {{"type", "key"}, {"id", "keyboard"}, {"actions", KeyStroke(key)}};
+  auto r = impl_->Call("POST", "/actions", {{"actions", {source}}});
+  if (!r.ok()) return r.status();
+  auto release = impl_->Call("DELETE", "/actions", json());
+  return release.ok() ? Status::Ok() : release.status();
+}
+
 Result<json> WebDriver::Execute(const std::string& script, const json& args) {
   return impl_->Call("POST", "/execute/sync", {{"script", script}, {"args", args}});
 }

@@ -35,6 +35,11 @@ class WebDriver {
   Result<std::string> CurrentUrl();
   Status Back();
   Status Forward();
+  // Input as the reference executes actions: a left click at a viewport point; typing after
+  // select-all and delete (no Enter); one key (WebDriver key codes, e.g. "\uE007" for Enter).
+  Status ClickAt(double x, double y);
+  Status TypeText(const std::string& utf8);
+  Status PressKey(const std::string& key);
   // Runs a script body (`return ...;`) with arguments; the value it returns, as JSON.
   Result<nlohmann::json> Execute(const std::string& script,
                                  const nlohmann::json& args = nlohmann::json::array());

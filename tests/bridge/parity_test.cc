@@ -1,3 +1,6 @@
+#include <chrono>
+#include <thread>
+
 #include "bridge/parity.h"
 #include "bridge/server.h"
 #include "bridge/validate.h"
@@ -83,6 +86,37 @@ TEST_CASE("Parity in Chromium: the served fixture pages, element by element",
   auto back = (*driver)->CurrentUrl();
   REQUIRE(back.ok());
   CHECK(*back == "http://127.0.0.1:" + std::to_string(8099 + 31200) + "/");
+  // Input as the reference executes it: click the name field at its centre, type (twice: the
+  // second replaces the first), then Enter submits the form.
+  const std::string form = "http://127.0.0.1:" + std::to_string(8099 + 31200) + "/form";
+  REQUIRE((*driver)->Navigate(form).ok());
+  auto box = (*driver)->Execute(
+      "const r = document.querySelector('input[type=text]').getBoundingClientRect();"
+      "return [r.left + r.width / 2, r.top + r.height / 2];");
+  REQUIRE(box.ok());
+  REQUIRE((*driver)->ClickAt((*box)[0].get<double>(), (*box)[1].get<double>()).ok());
+  REQUIRE((*driver)->TypeText("Jane").ok());
+  REQUIRE((*driver)->TypeText("Bob Müller").ok());
+  auto value = (*driver)->Execute("return document.querySelector('input[type=text]').value;");
+  REQUIRE(value.ok());
+  CHECK(*value == "Bob Müller");
+  auto focused = (*driver)->Execute("return document.activeElement.type;");
+  REQUIRE(focused.ok());
+  CHECK(*focused == "text");
+  REQUIRE((*driver)->PressKey("\xEE\x80\x87").ok());  // U+E007 Enter
+  std::string landed;
+  for (int i = 0; i < 100 && landed.find("/submissions/") == std::string::npos; ++i) {
+    auto u = (*driver)->CurrentUrl();
+    REQUIRE(u.ok());
+    landed = *u;
+    if (landed.find("/submissions/") == std::string::npos) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  CHECK(landed.find("/submissions/") != std::string::npos);
+  auto shown = (*driver)->Execute("return document.body.innerText;");
+  REQUIRE(shown.ok());
+  CHECK(shown->get<std::string>().find("Bob Müller") != std::string::npos);
   // A script error is an error, not a crash.
   CHECK_FALSE((*driver)->Execute("throw new Error('boom');").ok());
 }
