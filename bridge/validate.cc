@@ -29,14 +29,19 @@ Result<nlohmann::json> ValidateSplit(const ValidateOptions& options,
   std::vector<std::pair<std::string, std::string>> pages;  // site, URL
   std::set<std::string> seen;
   std::set<std::string> needed_sites;
+  std::vector<std::shared_ptr<const SiteModel>> models;
+  for (const std::string& name : AvailableSites()) {
+    auto m = GetSite(name, SiteOptions{options.split_options.seed});
+    if (!m.ok()) return m.status();
+    models.push_back(*m);
+  }
   for (const TaskOutcome& o : report.outcomes) {
     for (const TraceStep& t : o.trace) {
       auto url = ParseUrl(t.url);
       if (!url.ok()) continue;
       std::string site;
-      for (const std::string& name : AvailableSites()) {
-        auto m = GetSite(name, SiteOptions{options.split_options.seed});
-        if (m.ok() && (*m)->Owns(*url)) site = name;
+      for (const auto& m : models) {
+        if (m->Owns(*url)) site = m->name;
       }
       if (site.empty() || !seen.insert(t.url).second) continue;
       pages.emplace_back(site, t.url);

@@ -1159,6 +1159,9 @@ Result<std::shared_ptr<const MapWorld>> MapWorld::Build(uint64_t seed) {
   auto w = std::make_shared<MapWorld>();
   MapWorldBuilder b(w.get());
   WA_RETURN_IF_ERROR(b.Build(seed));
+  for (size_t i = 0; i < w->places.size(); ++i) {
+    w->by_display_name_.emplace(w->places[i].DisplayName(), static_cast<int>(i));  // first wins
+  }
   cache.emplace(seed, w);
   return std::shared_ptr<const MapWorld>(w);
 }
@@ -1269,10 +1272,8 @@ std::vector<int> MapWorld::Search(std::string_view query, size_t limit) const {
 }
 
 int MapWorld::Geocode(std::string_view text) const {
-  if (text.find(',') != std::string_view::npos) {
-    for (size_t i = 0; i < places.size(); ++i) {
-      if (places[i].DisplayName() == text) return static_cast<int>(i);
-    }
+  if (auto it = by_display_name_.find(std::string(text)); it != by_display_name_.end()) {
+    return it->second;
   }
   std::vector<int> hit = Search(text, 1);
   return hit.empty() ? -1 : hit[0];

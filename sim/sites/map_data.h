@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sim/db.h"
@@ -99,6 +100,7 @@ class MapWorld {
     std::string road;
   };
   std::vector<std::vector<Edge>> adj_;
+  std::unordered_map<std::string, int> by_display_name_;  // DisplayName() -> place (Geocode)
   friend class MapWorldBuilder;
 };
 

@@ -125,6 +125,17 @@ Result<int> Geo(const MapWorld& w, const std::string& text) {
   return i;
 }
 
+// Both ends of a trip, geocoded as the directions form does; the same place twice is an error.
+Result<std::pair<int, int>> Endpoints(const MapWorld& w, const std::string& from,
+                                      const std::string& to) {
+  auto a = Geo(w, from);
+  if (!a.ok()) return a.status();
+  auto b = Geo(w, to);
+  if (!b.ok()) return b.status();
+  if (*a == *b) return InvalidArgument("'" + from + "' and '" + to + "' are the same place");
+  return std::make_pair(*a, *b);
+}
+
 Result<MapRoute> RouteOf(const MapWorld& w, int a, int b, MapProfile prof) {
   MapRoute r = w.Route(a, b, prof);
   if (!r.found) {
@@ -312,14 +323,13 @@ TemplateFamily RouteTimeFamily(int id, std::string intent, json published, Route
   TemplateFamily f = Family(id, std::move(intent), {"string_match"}, std::move(published));
   Solver solve = [spec](const json& p, const World& w) -> Result<Solved> {
     const std::string from = Resolve(Str(p, spec.from)), to = Resolve(Str(p, spec.to));
-    auto a = Geo(*w, from);
-    auto b = Geo(*w, to);
-    if (!a.ok() || !b.ok()) return a.ok() ? b.status() : a.status();
-    if (*a == *b) return InvalidArgument("same place");
-    if (spec.distinct_metros && w->places[*a].metro == w->places[*b].metro) {
+    auto ends = Endpoints(*w, from, to);
+    if (!ends.ok()) return ends.status();
+    const int a = ends->first, b = ends->second;
+    if (spec.distinct_metros && w->places[a].metro == w->places[b].metro) {
       return InvalidArgument("same city");
     }
-    auto m = Minutes(*w, *a, *b, spec.profile);
+    auto m = Minutes(*w, a, b, spec.profile);
     if (!m.ok()) return m.status();
     if (*m > spec.max_minutes || *m < 1) return FailedPrecondition("not a trip to ask about");
     Plan plan(w);
@@ -415,12 +425,11 @@ std::vector<TemplateFamily> MapTemplates() {
         "Compare the difference in time for walking and driving route from {{start}} to {{end}}",
         {"string_match"}, {{"start", "Randyland"}, {"end", "Carnegie Mellon University"}});
     Solver solve = [=](const json& p, const World& w) -> Result<Solved> {
-      auto a = Geo(*w, Str(p, "start"));
-      auto b = Geo(*w, Str(p, "end"));
-      if (!a.ok() || !b.ok()) return a.ok() ? b.status() : a.status();
-      if (*a == *b) return InvalidArgument("same place");
-      auto car = Minutes(*w, *a, *b, kCar);
-      auto foot = Minutes(*w, *a, *b, kFoot);
+      auto ends = Endpoints(*w, Str(p, "start"), Str(p, "end"));
+      if (!ends.ok()) return ends.status();
+      const int a = ends->first, b = ends->second;
+      auto car = Minutes(*w, a, b, kCar);
+      auto foot = Minutes(*w, a, b, kFoot);
       if (!car.ok() || !foot.ok()) return car.ok() ? foot.status() : car.status();
       if (*foot > 180 || *car < 2) return FailedPrecondition("not a walkable pair");
       const std::string answer = "driving: " + HourMin(*car) + "; walking: " + HourMin(*foot);
@@ -1251,14 +1260,13 @@ std::vector<TemplateFamily> MapTemplates() {
     Solver solve = [=](const json& p, const World& w) -> Result<Solved> {
       const std::string a_text = Resolve(Str(p, "location/address_1"));
       const std::string b_text = Resolve(Str(p, "location/address_2"));
-      auto a = Geo(*w, a_text);
-      auto b = Geo(*w, b_text);
-      if (!a.ok() || !b.ok()) return a.ok() ? b.status() : a.status();
-      if (*a == *b) return InvalidArgument("same place");
+      auto ends = Endpoints(*w, a_text, b_text);
+      if (!ends.ok()) return ends.status();
+      const int a = ends->first, b = ends->second;
       const MapProfile prof = ProfileOfWord(Str(p, "transportation"));
-      if (!w->Route(*a, *b, prof).found) return NotFound("no route");
-      const MapPlace& pa = w->places[*a];
-      const MapPlace& pb = w->places[*b];
+      if (!w->Route(a, b, prof).found) return NotFound("no route");
+      const MapPlace& pa = w->places[a];
+      const MapPlace& pb = w->places[b];
       std::vector<std::string> from = {pa.name};
       if (!pa.street.empty()) from.push_back(pa.street);
       if (pa.suburb != pa.city && !pa.city.empty()) from.push_back(pa.city);
@@ -1431,12 +1439,12 @@ std::vector<TemplateFamily> MapTemplates() {
     Solver solve = [=](const json& p, const World& w) -> Result<Solved> {
       const WikiFact* fact = FindWikiFact(Str(p, "sport_team"));
       if (fact == nullptr) return NotFound("the wiki does not know " + Str(p, "sport_team"));
-      auto a = Geo(*w, Str(p, "location"));
-      auto b = Geo(*w, fact->place);
-      if (!a.ok() || !b.ok()) return a.ok() ? b.status() : a.status();
-      if (*a == *b || !w->Route(*a, *b, kCar).found) return NotFound("no route");
-      const MapPlace& pa = w->places[*a];
-      const MapPlace& pb = w->places[*b];
+      auto ends = Endpoints(*w, Str(p, "location"), fact->place);
+      if (!ends.ok()) return ends.status();
+      const int a = ends->first, b = ends->second;
+      if (!w->Route(a, b, kCar).found) return NotFound("no route");
+      const MapPlace& pa = w->places[a];
+      const MapPlace& pb = w->places[b];
       Task t = MapTask();
       t.eval.program_html = {LastPage(kFromField, SK::kMustInclude, {pa.name, pa.city}),
                              LastPage(kToField, SK::kMustInclude, {pb.name, pb.city, pb.state}),
@@ -1474,21 +1482,14 @@ std::vector<TemplateFamily> MapTemplates() {
     f.sites = {"map", "shopping_admin"};
     // The customer's city and state, from the admin site of the same seed.
     auto customer_city =
-        [](Db& map_db, const std::string& city2) -> Result<std::pair<std::string, std::string>> {
+        [](const std::string& city2) -> Result<std::pair<std::string, std::string>> {
       const std::string prefix = "the city where my E-commerce customer ";
       if (city2.rfind(prefix, 0) != 0 || city2.size() < prefix.size() + 6) {
         return InvalidArgument("city2 does not name a customer: " + city2);
       }
       const std::string name = city2.substr(prefix.size(), city2.size() - prefix.size() - 6);
-      auto seed = map_db.QueryText("SELECT value FROM meta WHERE key = 'seed'", {});
-      if (!seed.ok()) return seed.status();
-      SiteOptions so;
-      so.seed = std::stoull(*seed);
-      auto site = GetSite("shopping_admin", so);
-      if (!site.ok()) return site.status();
-      auto db = Db::OpenMemory();
+      auto db = TemplateSiteDb("shopping_admin");
       if (!db.ok()) return db.status();
-      WA_RETURN_IF_ERROR((*db)->Deserialize((*site)->pristine));
       std::vector<std::pair<std::string, std::string>> hits;
       WA_RETURN_IF_ERROR(
           (*db)->Query("SELECT city, region FROM customers WHERE firstname || ' ' || lastname = ?",
@@ -1501,14 +1502,14 @@ std::vector<TemplateFamily> MapTemplates() {
     auto solve = [customer_city](const json& p, Db& db) -> Result<Solved> {
       auto w = MapWorldOf(db);
       if (!w.ok()) return w.status();
-      auto cc = customer_city(db, Str(p, "city2"));
+      auto cc = customer_city(Str(p, "city2"));
       if (!cc.ok()) return cc.status();
       const std::string to = cc->first + ", " + cc->second;
-      auto a = Geo(**w, Str(p, "city1"));
-      auto b = Geo(**w, to);
-      if (!a.ok() || !b.ok()) return a.ok() ? b.status() : a.status();
-      if ((*w)->places[*b].city != cc->first) return NotFound("the map does not have " + to);
-      if (*a == *b || !(*w)->Route(*a, *b, MapProfile::kCar).found) return NotFound("no route");
+      auto ends = Endpoints(**w, Str(p, "city1"), to);
+      if (!ends.ok()) return ends.status();
+      const int a = ends->first, b = ends->second;
+      if ((*w)->places[b].city != cc->first) return NotFound("the map does not have " + to);
+      if (!(*w)->Route(a, b, MapProfile::kCar).found) return NotFound("no route");
       std::string city1 = Str(p, "city1");
       city1 = city1.substr(0, city1.find(','));
       Task t = MapTask();
@@ -1536,15 +1537,8 @@ std::vector<TemplateFamily> MapTemplates() {
       auto w = MapWorldOf(db);
       if (!w.ok()) return w.status();
       // Customers who live in a city the map has.
-      auto seed = db.QueryText("SELECT value FROM meta WHERE key = 'seed'", {});
-      if (!seed.ok()) return seed.status();
-      SiteOptions so;
-      so.seed = std::stoull(*seed);
-      auto site = GetSite("shopping_admin", so);
-      if (!site.ok()) return site.status();
-      auto adb = Db::OpenMemory();
+      auto adb = TemplateSiteDb("shopping_admin");
       if (!adb.ok()) return adb.status();
-      WA_RETURN_IF_ERROR((*adb)->Deserialize((*site)->pristine));
       std::vector<std::string> names;
       WA_RETURN_IF_ERROR((*adb)->Query(
           "SELECT firstname || ' ' || lastname FROM customers WHERE city IN ('Boston', "
