@@ -285,6 +285,36 @@ Status WebDriver::PressKey(const std::string& key) {
   return release.ok() ? Status::Ok() : release.status();
 }
 
+Status WebDriver::SelectOptionAt(double x, double y, const std::string& text) {
+  static const std::string kScript = R"JS(
+    let el = document.elementFromPoint(arguments[0], arguments[1]);
+    while (el && el.tagName !== 'SELECT') el = el.parentElement;
+    if (!el) return 'no <select> at this point';
+    const want = arguments[2].trim();
+    for (let i = 0; i < el.options.length; ++i) {
+      if (el.options[i].text.trim() === want) {
+        el.selectedIndex = i;
+        el.dispatchEvent(new Event('input', {bubbles: true}));
+        el.dispatchEvent(new Event('change', {bubbles: true}));
+        return '';
+      }
+    }
+    return 'the select has no option "' + want + '"';
+  )JS";
+  auto r = Execute(kScript, json::array({x, y, text}));
+  if (!r.ok()) return r.status();
+  if (!r->is_string()) return Internal("unexpected select result " + r->dump());
+  const std::string error = r->get<std::string>();
+  return error.empty() ? Status::Ok() : FailedPrecondition(error);
+}
+
+Result<double> WebDriver::ScrollBy(double dy) {
+  auto r = Execute("window.scrollBy(0, arguments[0]); return window.scrollY;", json::array({dy}));
+  if (!r.ok()) return r.status();
+  if (!r->is_number()) return Internal("unexpected scroll result " + r->dump());
+  return r->get<double>();
+}
+
 Result<json> WebDriver::Execute(const std::string& script, const json& args) {
   return impl_->Call("POST", "/execute/sync", {{"script", script}, {"args", args}});
 }

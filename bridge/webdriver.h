@@ -40,6 +40,12 @@ class WebDriver {
   Status ClickAt(double x, double y);
   Status TypeText(const std::string& utf8);
   Status PressKey(const std::string& key);
+  // Picks the option whose text is `text` (whitespace trimmed) in the <select> at a viewport
+  // point, as a user choosing it would (input and change events fire). An error when the point
+  // holds no <select> or the select has no such option; the selection is then unchanged.
+  Status SelectOptionAt(double x, double y, const std::string& text);
+  // Scrolls the page vertically by `dy` CSS pixels (negative: up); returns the new scrollY.
+  Result<double> ScrollBy(double dy);
   // Runs a script body (`return ...;`) with arguments; the value it returns, as JSON.
   Result<nlohmann::json> Execute(const std::string& script,
                                  const nlohmann::json& args = nlohmann::json::array());

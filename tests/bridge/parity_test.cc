@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -95,6 +96,23 @@ TEST_CASE("Parity in Chromium: the served fixture pages, element by element",
       "return [r.left + r.width / 2, r.top + r.height / 2];");
   REQUIRE(box.ok());
   REQUIRE((*driver)->ClickAt((*box)[0].get<double>(), (*box)[1].get<double>()).ok());
+  // Select an option by its text in the category dropdown, at the dropdown's centre.
+  auto sel = (*driver)->Execute(
+      "const r = document.querySelector('#category').getBoundingClientRect();"
+      "return [r.left + r.width / 2, r.top + r.height / 2];");
+  REQUIRE(sel.ok());
+  const double sx = (*sel)[0].get<double>(), sy = (*sel)[1].get<double>();
+  REQUIRE((*driver)->SelectOptionAt(sx, sy, " Returns and refunds ").ok());
+  auto category = (*driver)->Execute("return document.querySelector('#category').value;");
+  REQUIRE(category.ok());
+  CHECK(*category == "return");
+  Status missing = (*driver)->SelectOptionAt(sx, sy, "Returns");  // not an option's whole text
+  CHECK(missing.code() == StatusCode::kFailedPrecondition);
+  CHECK(missing.message().find("no option") != std::string::npos);
+  CHECK_FALSE((*driver)->SelectOptionAt(2, 2, "Order status").ok());  // no select there
+  category = (*driver)->Execute("return document.querySelector('#category').value;");
+  REQUIRE(category.ok());
+  CHECK(*category == "return");  // unchanged by the failed selections
   REQUIRE((*driver)->TypeText("Jane").ok());
   REQUIRE((*driver)->TypeText("Bob Müller").ok());
   auto value = (*driver)->Execute("return document.querySelector('input[type=text]').value;");
@@ -117,6 +135,23 @@ TEST_CASE("Parity in Chromium: the served fixture pages, element by element",
   auto shown = (*driver)->Execute("return document.body.innerText;");
   REQUIRE(shown.ok());
   CHECK(shown->get<std::string>().find("Bob Müller") != std::string::npos);
+  // Scrolling by the simulator's step on a page longer than the viewport: down as far as the
+  // page allows, back up to the top.
+  REQUIRE((*driver)->Navigate("http://127.0.0.1:" + std::to_string(8099 + 31200) + "/long").ok());
+  auto room =
+      (*driver)->Execute("return document.documentElement.scrollHeight - window.innerHeight;");
+  REQUIRE(room.ok());
+  REQUIRE(room->get<double>() > 480);
+  auto down = (*driver)->ScrollBy(480);
+  REQUIRE(down.ok());
+  CHECK(*down == Approx(480).margin(1));
+  down = (*driver)->ScrollBy(480);
+  REQUIRE(down.ok());
+  CHECK(*down == Approx(std::min(960.0, room->get<double>())).margin(1));  // stops at the end
+  REQUIRE((*driver)->ScrollBy(-480).ok());
+  auto up = (*driver)->ScrollBy(-480);
+  REQUIRE(up.ok());
+  CHECK(*up == Approx(0).margin(0.5));
   // A script error is an error, not a crash.
   CHECK_FALSE((*driver)->Execute("throw new Error('boom');").ok());
 }
