@@ -290,16 +290,23 @@ Status WebDriver::SelectOptionAt(double x, double y, const std::string& text) {
     let el = document.elementFromPoint(arguments[0], arguments[1]);
     while (el && el.tagName !== 'SELECT') el = el.parentElement;
     if (!el) return 'no <select> at this point';
-    const want = arguments[2].trim();
-    for (let i = 0; i < el.options.length; ++i) {
-      if (el.options[i].text.trim() === want) {
-        el.selectedIndex = i;
-        el.dispatchEvent(new Event('input', {bubbles: true}));
-        el.dispatchEvent(new Event('change', {bubbles: true}));
-        return '';
-      }
+    if (el.disabled) return 'the dropdown is disabled';
+    const norm = (s) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+    const want = norm(arguments[2]);
+    let exact = -1, partial = -1;
+    for (let i = 0; i < el.options.length && exact < 0; ++i) {
+      const text = norm(el.options[i].text);
+      if (text === want) exact = i;
+      else if (partial < 0 && text.includes(want)) partial = i;
     }
-    return 'the select has no option "' + want + '"';
+    if (exact >= 0 || partial >= 0) {
+      el.focus();
+      el.selectedIndex = exact >= 0 ? exact : partial;
+      el.dispatchEvent(new Event('input', {bubbles: true}));
+      el.dispatchEvent(new Event('change', {bubbles: true}));
+      return '';
+    }
+    return 'the select has no option "' + arguments[2] + '"';
   )JS";
   auto r = Execute(kScript, json::array({x, y, text}));
   if (!r.ok()) return r.status();

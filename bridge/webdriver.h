@@ -40,9 +40,11 @@ class WebDriver {
   Status ClickAt(double x, double y);
   Status TypeText(const std::string& utf8);
   Status PressKey(const std::string& key);
-  // Picks the option whose text is `text` (whitespace trimmed) in the <select> at a viewport
-  // point, as a user choosing it would (input and change events fire). An error when the point
-  // holds no <select> or the select has no such option; the selection is then unchanged.
+  // Picks an option of the <select> at a viewport point by the simulator's rule (Browser's Select
+  // Dropdown Option: case and whitespace ignored, the option whose text equals `text`, else the
+  // first that contains it), as a user choosing it would (focus; input and change events fire).
+  // An error when the point holds no <select>, it is disabled, or no option matches; the
+  // selection is then unchanged.
   Status SelectOptionAt(double x, double y, const std::string& text);
   // Scrolls the page vertically by `dy` CSS pixels (negative: up); returns the new scrollY.
   Result<double> ScrollBy(double dy);
