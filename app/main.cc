@@ -25,6 +25,7 @@
 #include "agent/bpe_trainer.h"
 #include "agent/demonstrations.h"
 #include "agent/episode_store.h"
+#include "bridge/live_run.h"
 #include "bridge/server.h"
 #include "bridge/validate.h"
 #include "report/plot.h"
@@ -336,14 +337,9 @@ std::string ModelObservation(const std::string& dir) {
   return j.is_discarded() ? "" : j.value("observation", "");
 }
 
-int RunEval(const EvalArgs& a) {
-  std::vector<wa::GeneratedTask> gen;
-  if (!LoadSplit(a, &gen)) return 2;
-  if (gen.empty()) {
-    fmt::print(stderr, "error: the split has no tasks\n");
-    return 2;
-  }
-  wa::Result<std::unique_ptr<wa::Policy>> policy = wa::InvalidArgument("no policy");
+// The policy an evaluation names: noop, random, oracle or model:DIR.
+wa::Result<std::unique_ptr<wa::Policy>> BuildPolicy(const EvalArgs& a,
+                                                    const std::vector<wa::GeneratedTask>& gen) {
   if (a.policy.rfind("model:", 0) == 0) {
     wa::ModelPolicyOptions mo;
     mo.device = a.device;
@@ -352,10 +348,40 @@ int RunEval(const EvalArgs& a) {
     mo.seed = a.seed;
     mo.greedy = a.greedy;
     mo.max_new_tokens = a.max_new_tokens;
-    policy = wa::MakeModelPolicy(a.policy.substr(6), mo);
-  } else {
-    policy = wa::MakePolicy(a.policy, a.seed, gen);
+    return wa::MakeModelPolicy(a.policy.substr(6), mo);
   }
+  return wa::MakePolicy(a.policy, a.seed, gen);
+}
+
+// The fuzzy_match judge: an HTTP LLM judge when configured, else the deterministic one (said on
+// stdout, so results name it).
+bool BuildJudge(const EvalArgs& a, wa::EvaluatorOptions* evaluator) {
+  evaluator->webarena_url_rule = a.webarena_url_rule;
+  if (!a.judge_url.empty()) {
+    wa::HttpJudgeOptions jo;
+    jo.base_url = a.judge_url;
+    jo.model = a.judge_model;
+    jo.api_key_env = a.judge_key_env;
+    auto judge = wa::MakeHttpJudge(jo);
+    if (!judge.ok()) {
+      fmt::print(stderr, "error: {}\n", judge.status().message());
+      return false;
+    }
+    evaluator->judge = *judge;
+  }
+  fmt::print("fuzzy_match judge: {}\n",
+             evaluator->judge ? evaluator->judge->name() : std::string("deterministic"));
+  return true;
+}
+
+int RunEval(const EvalArgs& a) {
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  if (gen.empty()) {
+    fmt::print(stderr, "error: the split has no tasks\n");
+    return 2;
+  }
+  wa::Result<std::unique_ptr<wa::Policy>> policy = BuildPolicy(a, gen);
   if (!policy.ok()) {
     fmt::print(stderr, "error: {}\n", policy.status().message());
     return 2;
@@ -377,21 +403,7 @@ int RunEval(const EvalArgs& a) {
   ho.envs = a.envs;
   ho.threads = a.threads;
   ho.seed = a.seed;
-  ho.evaluator.webarena_url_rule = a.webarena_url_rule;
-  if (!a.judge_url.empty()) {
-    wa::HttpJudgeOptions jo;
-    jo.base_url = a.judge_url;
-    jo.model = a.judge_model;
-    jo.api_key_env = a.judge_key_env;
-    auto judge = wa::MakeHttpJudge(jo);
-    if (!judge.ok()) {
-      fmt::print(stderr, "error: {}\n", judge.status().message());
-      return 2;
-    }
-    ho.evaluator.judge = *judge;
-  }
-  fmt::print("fuzzy_match judge: {}\n",
-             ho.evaluator.judge ? ho.evaluator.judge->name() : std::string("deterministic"));
+  if (!BuildJudge(a, &ho.evaluator)) return 2;
   ho.progress = true;
   std::unique_ptr<wa::EpisodeStore> store;
   if (!a.store.empty()) {
@@ -1100,6 +1112,87 @@ int RunReport(const ReportArgs& r) {
   return 0;
 }
 
+// `webagent run --webarena`: a policy on real websites (or a `webagent serve`) in Chromium.
+int RunWebArena(const EvalArgs& a, const std::string& webarena, bool serve_target, bool login,
+                const std::vector<int>& task_ids) {
+  auto sites = wa::SiteMap::Parse(webarena);
+  if (!sites.ok()) {
+    fmt::print(stderr, "error: --webarena: {}\n", sites.status().message());
+    return 2;
+  }
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  if (!task_ids.empty()) {
+    std::vector<wa::GeneratedTask> kept;
+    for (auto& g : gen) {
+      if (std::find(task_ids.begin(), task_ids.end(), g.task.task_id) != task_ids.end()) {
+        kept.push_back(std::move(g));
+      }
+    }
+    gen = std::move(kept);
+  }
+  // Only tasks whose sites are all mapped.
+  std::vector<wa::Task> tasks;
+  size_t unmapped = 0;
+  for (const auto& g : gen) {
+    bool ok = true;
+    for (const std::string& s : g.task.sites) ok &= sites->Find(s) != nullptr;
+    if (ok) {
+      tasks.push_back(g.task);
+    } else {
+      ++unmapped;
+    }
+  }
+  if (unmapped > 0)
+    fmt::print("skipping {} tasks whose sites --webarena does not name\n", unmapped);
+  if (tasks.empty()) {
+    fmt::print(stderr, "error: no task to run\n");
+    return 2;
+  }
+  auto policy = BuildPolicy(a, gen);
+  if (!policy.ok()) {
+    fmt::print(stderr, "error: {}\n", policy.status().message());
+    return 2;
+  }
+  wa::LiveRunOptions lo;
+  lo.sites = *sites;
+  lo.sim_server = serve_target;
+  lo.login = login;
+  lo.shadow_simulator = a.policy == "oracle";
+  lo.max_steps = a.max_steps;
+  lo.seed = a.seed;
+  lo.progress = true;
+  if (!BuildJudge(a, &lo.evaluator)) return 2;
+  if (lo.shadow_simulator && !serve_target) {
+    fmt::print("note: the oracle plans on the simulator; on real sites its plans may not apply\n");
+  }
+  fmt::print("run: {} tasks in Chromium, policy {}, turn cap {}\n", tasks.size(), a.policy,
+             a.max_steps);
+  for (const auto& e : sites->endpoints()) fmt::print("  {:<16}{}\n", e.site, e.real);
+  std::fflush(stdout);
+  auto report = wa::RunLive(tasks, policy->get(), lo);
+  if (!report.ok()) {
+    fmt::print(stderr, "error: {}\n", report.status().message());
+    return 1;
+  }
+  fmt::print("{}", report->Table());
+  fmt::print("{} steps in {:.1f} s\n", report->total_steps, report->elapsed_s);
+  if (!a.out.empty()) {
+    nlohmann::json j = report->ToJson();
+    j["target"] = serve_target ? "webagent serve" : "webarena";
+    j["judge"] = lo.evaluator.judge ? lo.evaluator.judge->name() : std::string("deterministic");
+    nlohmann::json m = nlohmann::json::object();
+    for (const auto& e : sites->endpoints()) m[e.site] = e.real;
+    j["sites"] = m;
+    if (!WriteFileAtomic(a.out, j.dump(2) + "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", a.out);
+      return 1;
+    }
+    fmt::print("wrote {}\n", a.out);
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"webagent-r1: a deterministic WebArena-Lite simulator and RL sandbox"};
   app.require_subcommand(1);
@@ -1155,23 +1248,67 @@ int main(int argc, char** argv) {
   std::vector<std::string> validate_sites;
   int validate_per_template = 1, validate_port_offset = 30000;
   uint64_t validate_seed = 0;
-  size_t validate_max_pages = 0;
+  size_t validate_max_tasks = 0;
   auto* validate_cmd = app.add_subcommand(
       "validate",
-      "Compare what the agent sees, simulator against headless Chromium, on the pages the "
-      "oracle visits");
+      "Replay the oracle's episodes in the simulator and in headless Chromium in lockstep: "
+      "per-step URL, elements, boxes and observation, then verdicts, databases and latency");
   validate_cmd->add_option("--split", validate_split, "test or train")->capture_default_str();
   validate_cmd->add_option("--site", validate_sites, "Only tasks of these sites (repeatable)");
   validate_cmd->add_option("--per-template", validate_per_template, "Train split: per template")
       ->capture_default_str();
   validate_cmd->add_option("--seed", validate_seed, "Site data and split seed")
       ->capture_default_str();
-  validate_cmd->add_option("--max-pages", validate_max_pages, "Stop after this many pages (0: all)")
+  validate_cmd
+      ->add_option("--max-tasks", validate_max_tasks, "An even sample of this many tasks (0: all)")
       ->capture_default_str();
   validate_cmd->add_option("--port-offset", validate_port_offset, "Where the sites are served")
       ->capture_default_str();
   validate_cmd->add_option("--out", validate_out, "JSON report ('' for none)")
       ->capture_default_str();
+
+  EvalArgs run_ev;
+  run_ev.out = "out/run.json";
+  std::string run_webarena;
+  bool run_serve = false, run_login = true;
+  std::vector<int> run_task_ids;
+  auto* run_cmd = app.add_subcommand(
+      "run",
+      "Run a policy on real websites in headless Chromium: WebArena deployments, or a "
+      "`webagent serve` standing in for them");
+  run_cmd
+      ->add_option("--webarena", run_webarena,
+                   "Where the sites are: shopping=http://HOST:7770,shopping_admin=http://"
+                   "HOST:7780/admin,reddit=http://HOST:9999,gitlab=http://HOST:8023,...")
+      ->required();
+  run_cmd->add_option("--tasks", run_ev.tasks_file,
+                      "WebArena task file (e.g. the published test_webarena_lite.raw.json); "
+                      "default: the simulator's split");
+  run_cmd->add_option("--split", run_ev.split, "Without --tasks: test or train")
+      ->capture_default_str();
+  run_cmd->add_option("--task-id", run_task_ids, "Only these task ids (repeatable)");
+  run_cmd->add_option("--site", run_ev.sites, "Only tasks of these sites (repeatable)");
+  run_cmd
+      ->add_option("--policy", run_ev.policy, "model:DIR, noop, or oracle (plans on the simulator)")
+      ->capture_default_str();
+  run_cmd->add_flag("--serve", run_serve,
+                    "The URLs are a `webagent serve`: reset its sessions instead of signing in");
+  run_cmd->add_flag("!--no-login", run_login, "Do not sign in through the sites' login forms");
+  run_cmd->add_option("--max-steps", run_ev.max_steps, "Turn cap")->capture_default_str();
+  run_cmd->add_option("--seed", run_ev.seed, "Sampling and reset seed")->capture_default_str();
+  run_cmd->add_flag("--greedy", run_ev.greedy, "Model policies: greedy decoding");
+  run_cmd->add_option("--device", run_ev.device, "Model policies: cpu or cuda")
+      ->capture_default_str();
+  run_cmd->add_option("--threads", run_ev.torch_threads, "Model policies: torch threads (0: auto)");
+  run_cmd->add_option("--judge-url", run_ev.judge_url,
+                      "OpenAI-compatible endpoint for fuzzy_match (default: the deterministic "
+                      "judge, named in the output)");
+  run_cmd->add_option("--judge-model", run_ev.judge_model, "Judge model")->capture_default_str();
+  run_cmd->add_option("--judge-key-env", run_ev.judge_key_env, "Variable with the judge's key")
+      ->capture_default_str();
+  run_cmd->add_flag("--webarena-url-rule", run_ev.webarena_url_rule,
+                    "url_match: WebArena's query-parameter rule");
+  run_cmd->add_option("--out", run_ev.out, "JSON results ('' for none)")->capture_default_str();
 
   EvalArgs ev;
   auto add_split_options = [&](CLI::App* cmd) {
@@ -1424,6 +1561,10 @@ int main(int argc, char** argv) {
     return store.ok() ? 0 : 1;
   }
   if (tasks_cmd->parsed()) return RunTasks(ev, export_path, published);
+  if (run_cmd->parsed()) {
+    if (run_serve && run_login) run_login = false;  // serve sessions start signed in
+    return RunWebArena(run_ev, run_webarena, run_serve, run_login, run_task_ids);
+  }
   if (validate_cmd->parsed()) {
     wa::ValidateOptions vo;
     vo.split = validate_split == "train" ? wa::Split::kTrain : wa::Split::kTest;
@@ -1435,13 +1576,13 @@ int main(int argc, char** argv) {
     vo.split_options.per_template = validate_per_template;
     vo.split_options.seed = validate_seed;
     vo.port_offset = validate_port_offset;
-    vo.max_pages = validate_max_pages;
+    vo.max_tasks = validate_max_tasks;
     const auto t0 = std::chrono::steady_clock::now();
     auto report = wa::ValidateSplit(vo, [&](size_t done, size_t total) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (done % 25 != 0 && done != total) return;
+      if (done % 10 != 0 && done != total) return;
       const double rate = s > 0 ? static_cast<double>(done) / s : 0.0;
-      fmt::print(stderr, "validate: page {}/{} ({:.1f} pages/s, ETA {:.0f} s)\n", done, total, rate,
+      fmt::print(stderr, "validate: task {}/{} ({:.2f} tasks/s, ETA {:.0f} s)\n", done, total, rate,
                  rate > 0 ? static_cast<double>(total - done) / rate : 0.0);
     });
     if (!report.ok()) {
@@ -1449,23 +1590,14 @@ int main(int argc, char** argv) {
       return 1;
     }
     const nlohmann::json& j = *report;
-    fmt::print("Chromium {} against the simulator: {} pages of {} tasks\n",
-               j["browser"].get<std::string>(), j["pages"].get<size_t>(), j["tasks"].get<size_t>());
-    fmt::print("| site | pages | same element list | element agreement | mean box IoU |\n");
-    fmt::print("|---|---|---|---|---|\n");
-    for (const auto& row : j["sites"]) {
-      fmt::print("| {} | {} | {} | {:.1f}% | {:.3f} |\n", row["site"].get<std::string>(),
-                 row["pages"].get<size_t>(), row["exact"].get<size_t>(),
-                 100 * row["agreement"].get<double>(), row["mean_iou"].get<double>());
-    }
-    fmt::print("| all | {} | {} | {:.1f}% | {:.3f} |\n", j["pages"].get<size_t>(),
-               j["exact"].get<size_t>(), 100 * j["agreement"].get<double>(),
-               j["mean_iou"].get<double>());
+    fmt::print("Chromium {} against the simulator: {} tasks, {} steps replayed in lockstep\n",
+               j["browser"].get<std::string>(), j["tasks"].get<size_t>(), j["steps"].get<size_t>());
+    fmt::print("{}", wa::ValidateTable(j));
     for (const auto& row : j["sites"]) {
       if (row["divergences"].empty()) continue;
       fmt::print("\n{}: most frequent divergences\n", row["site"].get<std::string>());
       for (const auto& d : row["divergences"]) {
-        fmt::print("  {:>4} pages  {}\n", d["pages"].get<int>(), d["element"].get<std::string>());
+        fmt::print("  {:>4}  {}\n", d["count"].get<int>(), d["what"].get<std::string>());
       }
     }
     if (!validate_out.empty()) {

@@ -13,6 +13,7 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "sim/db.h"
@@ -73,6 +74,8 @@ struct Session {
   std::map<std::string, std::unique_ptr<Db>> dbs;  // site name -> its database
   Rng rng{0};
   int64_t requests = 0;
+  int64_t fixed_now = -1;  // >= 0: the clock stands here (set by /__sim/reset or /__sim/clock)
+  int logged_in = -1;      // 0/1: set by /__sim/reset; -1: the server's option
   uint64_t last_used = 0;
 };
 
@@ -154,7 +157,7 @@ struct SimServer::Impl {
     std::string site_name;
     {
       std::lock_guard<std::mutex> lock(session->mu);
-      status = Serve(group, canonical_port, hreq, *session, cookies, &hres, &site_name);
+      status = Serve(group, canonical_port, hreq, *session, cookies, sid, &hres, &site_name);
     }
     const auto us =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
@@ -167,10 +170,86 @@ struct SimServer::Impl {
          {"us", us}});
   }
 
+  // The control endpoints under /__sim/ (see server.h).
+  template <typename Plain>
+  int Control(const httplib::Request& hreq, const Url& url, Session& session,
+              const std::string& sid, httplib::Response* hres, const Plain& plain) {
+    QueryParams form = url.Params();
+    if (hreq.method == "POST") {
+      for (auto& kv : ParseQuery(hreq.body)) form.push_back(std::move(kv));
+    }
+    auto param = [&](const std::string& key) -> std::optional<std::string> {
+      for (const auto& [k, v] : form) {
+        if (k == key) return v;
+      }
+      return std::nullopt;
+    };
+    auto integer = [](const std::string& text, int64_t* out) {
+      if (text.empty() || text.size() > 19) return false;
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i])) && !(i == 0 && text[i] == '-')) {
+          return false;
+        }
+      }
+      *out = std::strtoll(text.c_str(), nullptr, 10);
+      return true;
+    };
+    if (url.path == "/__sim/session") return plain(200, sid);
+    if (url.path == "/__sim/reset" || url.path == "/__sim/clock") {
+      if (hreq.method != "POST") return plain(405, url.path + " needs POST");
+      int64_t now = -1, seed = 0;
+      if (auto t = param(url.path == "/__sim/reset" ? "time" : "now")) {
+        if (!integer(*t, &now) || now < 0) return plain(400, "bad time '" + t->substr(0, 40) + "'");
+      } else if (url.path == "/__sim/clock") {
+        return plain(400, "clock needs now=UNIX_SECONDS");
+      }
+      if (auto v = param("seed")) {
+        if (!integer(*v, &seed)) return plain(400, "bad seed '" + v->substr(0, 40) + "'");
+      }
+      const std::optional<std::string> login = param("login");
+      if (login && *login != "0" && *login != "1") return plain(400, "login must be 0 or 1");
+      if (url.path == "/__sim/clock") {
+        session.fixed_now = now;
+        return plain(200, "clock " + std::to_string(now));
+      }
+      for (auto& [name, db] : session.dbs) {
+        for (const auto& m : models) {
+          if (m->name == name) {
+            Status st = db->Deserialize(m->pristine, m->pristine_hash);
+            if (!st.ok()) return plain(500, st.message());
+          }
+        }
+      }
+      session.requests = 0;
+      session.fixed_now = now;
+      if (login) session.logged_in = *login == "1";
+      if (param("seed")) session.rng = Rng(static_cast<uint64_t>(seed));
+      return plain(200, "reset");
+    }
+    if (url.path == "/__sim/db") {
+      if (hreq.method != "GET") return plain(405, "db needs GET");
+      const std::string site = param("site").value_or("");
+      const SiteModel* model = nullptr;
+      for (const auto& m : models) {
+        if (m->name == site) model = m.get();
+      }
+      if (model == nullptr) return plain(404, "no site '" + site.substr(0, 40) + "' is served");
+      auto db = DbOf(session, *model);
+      if (!db.ok()) return plain(500, db.status().message());
+      std::vector<uint8_t> image;
+      Status st = (*db)->Serialize(&image);
+      if (!st.ok()) return plain(500, st.message());
+      hres->status = 200;
+      hres->set_content(std::string(image.begin(), image.end()), "application/vnd.sqlite3");
+      return 200;
+    }
+    return plain(404, "no control endpoint " + url.path);
+  }
+
   int Serve(const std::vector<const SiteModel*>& group, int canonical_port,
             const httplib::Request& hreq, Session& session,
-            const std::map<std::string, std::string>& cookies, httplib::Response* hres,
-            std::string* site_name) {
+            const std::map<std::string, std::string>& cookies, const std::string& sid,
+            httplib::Response* hres, std::string* site_name) {
     auto plain = [&](int status, const std::string& text) {
       hres->status = status;
       hres->set_content(text + "\n", "text/plain; charset=utf-8");
@@ -189,18 +268,8 @@ struct SimServer::Impl {
         (raw_path.size() >= 3 && raw_path.compare(raw_path.size() - 3, 3, "/..") == 0)) {
       return plain(400, "path escapes the site");
     }
-    if (url->path == "/__sim/reset") {
-      if (hreq.method != "POST") return plain(405, "reset needs POST");
-      for (auto& [name, db] : session.dbs) {
-        for (const auto& m : models) {
-          if (m->name == name) {
-            Status st = db->Deserialize(m->pristine, m->pristine_hash);
-            if (!st.ok()) return plain(500, st.message());
-          }
-        }
-      }
-      session.requests = 0;
-      return plain(200, "reset");
+    if (url->path.rfind("/__sim/", 0) == 0) {
+      return Control(hreq, *url, session, sid, hres, plain);
     }
     const SiteModel* model = nullptr;
     for (const SiteModel* m : group) {
@@ -235,13 +304,17 @@ struct SimServer::Impl {
       if (k.compare(0, prefix.size(), prefix) == 0) req.cookies[k.substr(prefix.size())] = v;
     }
     // A session starts signed in to each site it visits, as an episode does.
-    if (first_visit && options.logged_in && !model->default_user.empty() &&
+    const bool log_in = session.logged_in >= 0 ? session.logged_in == 1 : options.logged_in;
+    if (first_visit && log_in && !model->default_user.empty() &&
         !req.cookies.count(model->session_cookie)) {
       req.cookies[model->session_cookie] = model->default_user;
       hres->set_header("Set-Cookie",
                        prefix + model->session_cookie + "=" + model->default_user + "; Path=/");
     }
-    const int64_t now = options.start_time + options.seconds_per_request * session.requests++;
+    const int64_t now = session.fixed_now >= 0
+                            ? session.fixed_now
+                            : options.start_time + options.seconds_per_request * session.requests;
+    ++session.requests;
     SiteContext ctx(now, &session.rng);
     ctx.model = model;
     ctx.db = *db;

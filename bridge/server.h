@@ -5,10 +5,19 @@
 //
 // State: every client gets a session (cookie `wa_state`) holding its own copy of each site's
 // database, so two browsers never see each other's writes; `POST /__sim/reset` restores the
-// session's databases to the pristine images. The sites' own cookies (the login session) travel
-// as real cookies; a new session starts logged in to each site's default account, as an episode
-// does. The clock is virtual: it starts at `start_time` and advances `seconds_per_request` per
-// request of the session. Requests are served one at a time per session, sessions in parallel.
+// session's databases to the pristine images. Control endpoints, for harnesses that drive a
+// browser against the server (bridge/chromium_env.h), all per session:
+//   GET  /__sim/session              the session id (creates the session; visits no site)
+//   POST /__sim/reset [seed=N] [time=T] [login=0|1]
+//                                    restores the databases; seed: the generator as an episode
+//                                    reset with that seed; time: the clock stands at T (Unix s);
+//                                    login: whether sites not yet visited start signed in
+//   POST /__sim/clock now=T          the clock stands at T until the next reset
+//   GET  /__sim/db?site=NAME         the site's database as an SQLite image
+// The sites' own cookies (the login session) travel as real cookies; a new session starts logged
+// in to each site's default account, as an episode does. The clock is virtual: it starts at
+// `start_time` and advances `seconds_per_request` per request of the session until a control
+// request stops it. Requests are served one at a time per session, sessions in parallel.
 #ifndef WEBAGENT_BRIDGE_SERVER_H_
 #define WEBAGENT_BRIDGE_SERVER_H_
 

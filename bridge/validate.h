@@ -1,8 +1,13 @@
-// `webagent validate`: what the agent sees, simulator against Chromium. The oracle runs every task
-// of a split in the simulator; each distinct page it visits is then loaded fresh in the simulator
-// and in headless Chromium (served by `webagent serve`), and the numbered elements are compared
-// (bridge/parity.h). Reports per site: pages, element agreement, exact element lists, mean box
-// IoU, and the most frequent divergences.
+// `webagent validate`: the simulator against Chromium, step by step. The oracle solves every task
+// of a split in the simulator; then each task is replayed in lockstep: a fresh simulator episode
+// and a fresh Chromium episode against `webagent serve` (bridge/chromium_env.h), reset with the
+// same seed and clock, take the oracle's actions one by one (element ids mapped from the
+// simulator's page to the browser's by aligning the two element lists). Before every action the
+// two pages are compared: the URL, the numbered elements (set, order, text; bridge/parity.h),
+// their boxes (IoU) and the observation text without boxes. At the end the evaluator verdicts are
+// compared (the simulator's locator engine against the task's JavaScript locators run by Chromium)
+// and every site database the episode used (the simulator's against the server session's, row by
+// row). Reset and step latency of both are measured on the same tasks and actions.
 #ifndef WEBAGENT_BRIDGE_VALIDATE_H_
 #define WEBAGENT_BRIDGE_VALIDATE_H_
 
@@ -19,13 +24,23 @@ struct ValidateOptions {
   Split split = Split::kTest;
   SplitOptions split_options;
   int port_offset = 30000;  // where the server listens (away from a running `webagent serve`)
-  size_t max_pages = 0;     // 0: every distinct page
+  size_t max_tasks = 0;     // 0: every task; else an even sample over the split
+  int max_steps = 30;       // the oracle's turn cap
 };
 
-// The report (JSON): {"sites": [{site, pages, agreement, exact, mean_iou, divergences}], "pages":
-// [{site, url, sim, browser, matched, agreement, mean_iou, only_sim, only_browser}], "browser"}.
+// The report (JSON):
+//   {browser, tasks, steps, summary: {...}, sites: [{site, tasks, steps, url_agreement,
+//    element_agreement, exact_elements, observation_exact, mean_iou, verdict_parity, db_parity,
+//    replayed, divergences}], latency: {sim/chromium reset and step medians (ms), ratios},
+//    task_rows: [{task_id, site, steps, replayed, sim_score, browser_score, db_equal, db_changes,
+//    divergences}]}
+// Rates are fractions in [0, 1]: URL and element figures per step, verdict and database parity
+// per task.
 Result<nlohmann::json> ValidateSplit(const ValidateOptions& options,
                                      const std::function<void(size_t, size_t)>& progress = {});
+
+// The report as a table (one row per site, then the latency ratios).
+std::string ValidateTable(const nlohmann::json& report);
 
 }  // namespace wa
 

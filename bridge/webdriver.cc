@@ -322,6 +322,73 @@ Result<double> WebDriver::ScrollBy(double dy) {
   return r->get<double>();
 }
 
+Result<std::vector<std::string>> WebDriver::WindowHandles() {
+  auto r = impl_->Call("GET", "/window/handles", json());
+  if (!r.ok()) return r.status();
+  std::vector<std::string> out;
+  if (r->is_array()) {
+    for (const json& h : *r) {
+      if (h.is_string()) out.push_back(h.get<std::string>());
+    }
+  }
+  return out;
+}
+
+Result<std::string> WebDriver::CurrentWindow() {
+  auto r = impl_->Call("GET", "/window", json());
+  if (!r.ok()) return r.status();
+  return r->is_string() ? r->get<std::string>() : std::string();
+}
+
+Result<std::string> WebDriver::NewTab() {
+  auto r = impl_->Call("POST", "/window/new", {{"type", "tab"}});
+  if (!r.ok()) return r.status();
+  if (!r->is_object() || !(*r)["handle"].is_string()) return Internal("new window: no handle");
+  return (*r)["handle"].get<std::string>();
+}
+
+Status WebDriver::SwitchToWindow(const std::string& handle) {
+  auto r = impl_->Call("POST", "/window", {{"handle", handle}});
+  return r.ok() ? Status::Ok() : r.status();
+}
+
+Status WebDriver::CloseWindow() {
+  auto r = impl_->Call("DELETE", "/window", json());
+  return r.ok() ? Status::Ok() : r.status();
+}
+
+Status WebDriver::DeleteAllCookies() {
+  auto r = impl_->Call("DELETE", "/cookie", json());
+  return r.ok() ? Status::Ok() : r.status();
+}
+
+Status WebDriver::HoverAt(double x, double y) {
+  json pointer = {{"type", "pointer"},
+                  {"id", "mouse"},
+                  {"parameters", {{"pointerType", "mouse"}}},
+                  {"actions",
+                   {{{"type", "pointerMove"},
+                     {"duration", 0},
+                     {"origin", "viewport"},
+                     {"x", static_cast<int>(x)},
+                     {"y", static_cast<int>(y)}}}}};
+  auto r = impl_->Call("POST", "/actions", {{"actions", {pointer}}});
+  return r.ok() ? Status::Ok() : r.status();
+}
+
+Status WebDriver::WaitForLoad(int timeout_ms) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (true) {
+    auto r = Execute("return document.readyState;");
+    if (r.ok() && r->is_string() && r->get<std::string>() == "complete") return Status::Ok();
+    if (std::chrono::steady_clock::now() > until) {
+      return FailedPrecondition("the page did not finish loading in " + std::to_string(timeout_ms) +
+                                " ms");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 Result<json> WebDriver::Execute(const std::string& script, const json& args) {
   return impl_->Call("POST", "/execute/sync", {{"script", script}, {"args", args}});
 }

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sim/status.h"
 
@@ -48,6 +49,19 @@ class WebDriver {
   Status SelectOptionAt(double x, double y, const std::string& text);
   // Scrolls the page vertically by `dy` CSS pixels (negative: up); returns the new scrollY.
   Result<double> ScrollBy(double dy);
+  // Tabs: the open windows' handles in opening order, the current one, a new tab (returns its
+  // handle; not made current), switching, closing the current one.
+  Result<std::vector<std::string>> WindowHandles();
+  Result<std::string> CurrentWindow();
+  Result<std::string> NewTab();
+  Status SwitchToWindow(const std::string& handle);
+  Status CloseWindow();
+  // Deletes every cookie the current page's domain holds (a fresh client for a server).
+  Status DeleteAllCookies();
+  // Moves the pointer to a viewport point (hover).
+  Status HoverAt(double x, double y);
+  // Waits until the current document has finished loading (readyState "complete").
+  Status WaitForLoad(int timeout_ms = 10000);
   // Runs a script body (`return ...;`) with arguments; the value it returns, as JSON.
   Result<nlohmann::json> Execute(const std::string& script,
                                  const nlohmann::json& args = nlohmann::json::array());

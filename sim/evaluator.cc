@@ -492,7 +492,7 @@ float RunChecks(const std::vector<StringCheck>& checks, std::string_view value, 
 
 }  // namespace
 
-EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view answer,
+EvalResult EvaluateTask(const Task& task, EvalPages* pages, std::string_view answer,
                         const EvaluatorOptions& options) {
   static const DeterministicJudge kDefaultJudge;
   const FuzzyJudge& judge = options.judge ? *options.judge : kDefaultJudge;
@@ -503,7 +503,7 @@ EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view ans
       result.score *= RunChecks(task.eval.reference_answers, answer, false, task, judge,
                                 "string_match", &result.checks);
     } else if (type == "url_match") {
-      std::string pred = CleanUrl(browser->url());
+      std::string pred = CleanUrl(pages->Url());
       std::string ref_text = ExpandPlaceholders(task.eval.reference_url.value_or(""));
       bool passed = false;
       for (const std::string& alt : SplitOr(ref_text)) {
@@ -549,87 +549,105 @@ EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view ans
             std::string expr = target.url;
             for (size_t p = expr.find("__last_url__"); p != std::string::npos;
                  p = expr.find("__last_url__", p)) {
-              expr.replace(p, 12, browser->url());
+              expr.replace(p, 12, pages->Url());
             }
             auto call = ParseFuncCall(expr);
             if (!call.ok()) {
               fail("url", call.status().message());
               continue;
             }
-            UrlHelper helper;
-            {
-              auto& reg = HelperRegistry::ForLookup();
-              std::lock_guard<std::mutex> lock(reg.mu);
-              auto it = reg.url.find(call->first);
-              if (it != reg.url.end()) helper = it->second;
-            }
-            if (!helper) {
-              fail("url", "no URL helper named " + call->first);
-              continue;
-            }
-            auto u = helper(browser, call->second);
+            auto u = pages->CallUrlHelper(call->first, call->second);
             if (!u.ok()) {
               fail("url", u.status().message());
               continue;
             }
-            url = *u;
+            url = ExpandPlaceholders(*u);
           } else {
             url = ExpandPlaceholders(target.url);
           }
-          Status st = browser->Navigate(url);
+          Status st = pages->Navigate(url);
           if (!st.ok()) {
             fail("url", st.message());
             continue;
           }
         }
         // 2. Selected content.
-        const Page* page = browser->page();
-        if (page == nullptr) {
-          fail("page", "no page open");
-          continue;
-        }
         if (!target.prep_actions.empty()) {
-          fail("prep_actions", "JavaScript prep_actions cannot run in the simulator");
+          fail("prep_actions", "JavaScript prep_actions are not run by this evaluator");
           continue;
         }
-        std::optional<std::string> content;
-        if (target.locator.empty()) {
-          content = page->doc().OuterHtml(0);
-        } else if (target.locator.rfind("func:", 0) == 0) {
+        Result<std::optional<std::string>> content = std::optional<std::string>();
+        if (target.locator.rfind("func:", 0) == 0) {
           auto call = ParseFuncCall(target.locator);
           if (!call.ok()) {
             fail("locator", call.status().message());
             continue;
           }
-          LocatorHelper helper;
-          {
-            auto& reg = HelperRegistry::ForLookup();
-            std::lock_guard<std::mutex> lock(reg.mu);
-            auto it = reg.locator.find(call->first);
-            if (it != reg.locator.end()) helper = it->second;
-          }
-          if (!helper) {
-            fail("locator", "no locator helper named " + call->first);
-            continue;
-          }
-          auto r = helper(browser, call->second);
-          content = r.ok() ? *r : std::optional<std::string>(std::string());
+          content = pages->CallLocatorHelper(call->first, call->second);
         } else {
-          auto loc = Locator::Parse(target.locator);
-          if (!loc.ok()) {
-            fail("locator", loc.status().message());
-            continue;
-          }
-          auto r = loc->Evaluate(*page);
-          // A JavaScript exception upstream gives "" (and the checks then run on "").
-          content = r.ok() ? *r : std::optional<std::string>(std::string());
+          content = pages->Select(target.locator);
         }
-        result.score *= RunChecks(target.required_contents, content.value_or(""),
-                                  !content.has_value(), task, judge, name, &result.checks);
+        if (!content.ok()) {
+          fail("locator", content.status().message());
+          continue;
+        }
+        result.score *= RunChecks(target.required_contents, content->value_or(""),
+                                  !content->has_value(), task, judge, name, &result.checks);
       }
     }
   }
   return result;
+}
+
+EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view answer,
+                        const EvaluatorOptions& options) {
+  SimEvalPages pages(browser);
+  return EvaluateTask(task, &pages, answer, options);
+}
+
+UrlHelper FindUrlHelper(const std::string& name) {
+  auto& reg = HelperRegistry::ForLookup();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  auto it = reg.url.find(name);
+  return it == reg.url.end() ? UrlHelper() : it->second;
+}
+
+LocatorHelper FindLocatorHelper(const std::string& name) {
+  auto& reg = HelperRegistry::ForLookup();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  auto it = reg.locator.find(name);
+  return it == reg.locator.end() ? LocatorHelper() : it->second;
+}
+
+std::string SimEvalPages::Url() { return browser_->url(); }
+
+Status SimEvalPages::Navigate(const std::string& url) { return browser_->Navigate(url); }
+
+Result<std::string> SimEvalPages::CallUrlHelper(const std::string& name,
+                                                const std::vector<std::string>& args) {
+  UrlHelper helper = FindUrlHelper(name);
+  if (!helper) return NotFound("no URL helper named " + name);
+  return helper(browser_, args);
+}
+
+Result<std::optional<std::string>> SimEvalPages::Select(const std::string& locator) {
+  const Page* page = browser_->page();
+  if (page == nullptr) return FailedPrecondition("no page open");
+  if (locator.empty()) return std::optional<std::string>(page->doc().OuterHtml(0));
+  auto loc = Locator::Parse(locator);
+  if (!loc.ok()) return loc.status();
+  auto r = loc->Evaluate(*page);
+  // A JavaScript exception upstream gives "" (and the checks then run on "").
+  return r.ok() ? *r : std::optional<std::string>(std::string());
+}
+
+Result<std::optional<std::string>> SimEvalPages::CallLocatorHelper(
+    const std::string& name, const std::vector<std::string>& args) {
+  LocatorHelper helper = FindLocatorHelper(name);
+  if (!helper) return NotFound("no locator helper named " + name);
+  if (browser_->page() == nullptr) return FailedPrecondition("no page open");
+  auto r = helper(browser_, args);
+  return r.ok() ? *r : std::optional<std::string>(std::string());
 }
 
 float TaskEvaluator::Score(Browser* browser, const EpisodeSpec&, std::string_view answer,

@@ -99,8 +99,56 @@ void RegisterLocatorHelper(const std::string& name, LocatorHelper helper);
 // Parses "name(arg, 'x', ...)" into name and string arguments (quotes removed).
 Result<std::pair<std::string, std::vector<std::string>>> ParseFuncCall(std::string_view text);
 
+// Where program_html reads the final state: the simulator's browser, or a real one driven over
+// WebDriver (bridge/). URLs are canonical (the sites' WebArena URLs, placeholders expanded).
+class EvalPages {
+ public:
+  virtual ~EvalPages() = default;
+  // "simulator", "chromium", ...: recorded with the checks that depend on it.
+  virtual std::string name() const = 0;
+  // The active tab's URL.
+  virtual std::string Url() = 0;
+  // Loads a URL in the active tab.
+  virtual Status Navigate(const std::string& url) = 0;
+  // A func: URL helper's result, e.g. shopping_get_latest_order_url().
+  virtual Result<std::string> CallUrlHelper(const std::string& name,
+                                            const std::vector<std::string>& args) = 0;
+  // The content a locator selects on the current page: "" selects the page's HTML, otherwise a
+  // JavaScript expression. nullopt for null/undefined. A JavaScript exception gives "" (as
+  // upstream, whose checks then run on ""); an error status means the locator could not be run
+  // at all (unsupported expression, no page), which fails the check.
+  virtual Result<std::optional<std::string>> Select(const std::string& locator) = 0;
+  // A func: locator helper's result, e.g. gitlab_get_project_memeber_role(__page__, 'vinta').
+  virtual Result<std::optional<std::string>> CallLocatorHelper(
+      const std::string& name, const std::vector<std::string>& args) = 0;
+};
+
+// The simulator's browser as EvalPages (the helpers are the sites' registered ones).
+class SimEvalPages : public EvalPages {
+ public:
+  explicit SimEvalPages(Browser* browser) : browser_(browser) {}
+  std::string name() const override { return "simulator"; }
+  std::string Url() override;
+  Status Navigate(const std::string& url) override;
+  Result<std::string> CallUrlHelper(const std::string& name,
+                                    const std::vector<std::string>& args) override;
+  Result<std::optional<std::string>> Select(const std::string& locator) override;
+  Result<std::optional<std::string>> CallLocatorHelper(
+      const std::string& name, const std::vector<std::string>& args) override;
+
+ private:
+  Browser* browser_;
+};
+
+// The registered helpers by name (empty functions when none is registered).
+UrlHelper FindUrlHelper(const std::string& name);
+LocatorHelper FindLocatorHelper(const std::string& name);
+
 // Evaluates a task on the final state of an episode (may navigate the active tab).
 EvalResult EvaluateTask(const Task& task, Browser* browser, std::string_view answer,
+                        const EvaluatorOptions& options = {});
+// The same rules with program_html reading pages from `pages`.
+EvalResult EvaluateTask(const Task& task, EvalPages* pages, std::string_view answer,
                         const EvaluatorOptions& options = {});
 
 // The Env-facing evaluator for a task.

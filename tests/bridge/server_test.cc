@@ -4,6 +4,7 @@
 
 #include "bridge/server.h"
 #include "catch2/catch.hpp"
+#include "sim/db.h"
 #include "sim/site.h"
 
 namespace wa {
@@ -150,6 +151,63 @@ TEST_CASE("serve: each session has its own state; reset restores it", "[bridge]"
   // A second server on a taken port fails cleanly.
   auto clash = SimServer::Start(o);
   CHECK_FALSE(clash.ok());
+  (*server)->Stop();
+}
+
+TEST_CASE("serve: control endpoints seed, clock and expose a session's state", "[bridge]") {
+  ServeOptions o;
+  o.sites = {"fixture"};
+  o.port_offset = kOffset + 200;
+  auto server = SimServer::Start(o);
+  REQUIRE(server.ok());
+  Client a(PortOf(**server, "fixture"));
+  auto sid = a.Get("/__sim/session");
+  REQUIRE(sid);
+  a.Keep(sid);
+  CHECK(sid->status == 200);
+  CHECK(sid->body == a.cookies["wa_state"] + "\n");
+  CHECK((*server)->sessions() == 1);
+  // The clock stands where reset puts it: a submission made now carries that time.
+  auto reset = a.Post("/__sim/reset", "seed=7&time=1700000000");
+  REQUIRE(reset);
+  CHECK(reset->status == 200);
+  a.Keep(a.Get("/form"));
+  auto sent = a.Post(
+      "/form", "name=Clock+Test&email=c%40example.com&category=order&priority=low&message=hi");
+  REQUIRE(sent);
+  a.Keep(sent);
+  auto db_image = a.Get("/__sim/db?site=fixture");
+  REQUIRE(db_image);
+  REQUIRE(db_image->status == 200);
+  auto db = Db::OpenMemory();
+  REQUIRE(db.ok());
+  std::vector<uint8_t> bytes(db_image->body.begin(), db_image->body.end());
+  REQUIRE((*db)->Deserialize(bytes).ok());
+  auto when = (*db)->QueryInt("SELECT created_at FROM submissions WHERE name = 'Clock Test'", {});
+  REQUIRE(when.ok());
+  CHECK(*when == 1700000000);
+  // /__sim/clock moves it.
+  REQUIRE(a.Post("/__sim/clock", "now=1700000300")->status == 200);
+  sent = a.Post("/form", "name=Later&email=c%40example.com&category=order&priority=low&message=hi");
+  REQUIRE(sent);
+  db_image = a.Get("/__sim/db?site=fixture");
+  REQUIRE(db_image);
+  bytes.assign(db_image->body.begin(), db_image->body.end());
+  REQUIRE((*db)->Deserialize(bytes).ok());
+  when = (*db)->QueryInt("SELECT created_at FROM submissions WHERE name = 'Later'", {});
+  REQUIRE(when.ok());
+  CHECK(*when == 1700000300);
+  // Bad control requests are 4xx and change nothing.
+  CHECK(a.Post("/__sim/clock", "")->status == 400);
+  CHECK(a.Post("/__sim/clock", "now=soon")->status == 400);
+  CHECK(a.Post("/__sim/reset", "seed=x")->status == 400);
+  CHECK(a.Post("/__sim/reset", "login=2")->status == 400);
+  CHECK(a.Get("/__sim/reset")->status == 405);
+  CHECK(a.Get("/__sim/db?site=reddit")->status == 404);
+  CHECK(a.Get("/__sim/nothing")->status == 404);
+  auto still = a.Get("/__sim/db?site=fixture");
+  REQUIRE(still);
+  CHECK(still->body == db_image->body);
   (*server)->Stop();
 }
 
