@@ -438,7 +438,41 @@ const std::string kEnter = "\xEE\x80\x87";  // U+E007
 
 Status ChromiumEnv::ExecuteAction(const Action& a) {
   WebDriver& d = *driver_;
+  // Marks the document before an action that may navigate, so that settle() can tell a
+  // navigation that has not begun yet (the old document still complete) from none at all.
+  static int token = 0;
+  const int my_token = ++token;
+  static const std::string kMark =
+      "window.__waMark = arguments[0];"
+      "if (!window.__waHooked) {"
+      "  window.__waHooked = true;"
+      "  const leave = () => { window.__waLeaving = window.__waMark; };"
+      "  window.addEventListener('beforeunload', leave);"
+      "  window.addEventListener('pagehide', leave);"
+      "}";
+  auto mark = [&]() { (void)d.Execute(kMark, json::array({my_token})); };
   auto settle = [&]() -> Status {
+    // A navigation starts within a few milliseconds of the input that causes it; wait for the
+    // marked document to go and the next one (or one back from the cache) to finish loading.
+    static const std::string kState =
+        "return [window.__waMark === arguments[0], window.__waLeaving === arguments[0],"
+        "        document.readyState];";
+    const auto until = std::chrono::steady_clock::now() +
+                       std::chrono::milliseconds(options_.load_timeout_ms);
+    for (int quiet = 0;;) {
+      auto st = d.Execute(kState, json::array({my_token}));
+      if (st.ok() && st->is_array() && st->size() == 3) {
+        const bool marked = (*st)[0].get<bool>(), leaving = (*st)[1].get<bool>();
+        const bool complete = (*st)[2] == "complete";
+        if (!marked && complete) break;                  // a new document, loaded
+        if (marked && !leaving && complete && ++quiet >= 6) break;  // no navigation came
+      }
+      if (std::chrono::steady_clock::now() > until) {
+        return FailedPrecondition("the page did not finish loading in " +
+                                  std::to_string(options_.load_timeout_ms) + " ms");
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     // A click may open a tab: follow it, as the simulator makes a new tab active.
     auto handles = d.WindowHandles();
     auto current = d.CurrentWindow();
@@ -461,12 +495,15 @@ Status ChromiumEnv::ExecuteAction(const Action& a) {
     case ActionType::kScrollUp:
       return d.ScrollBy(-options_.scroll_step).status();
     case ActionType::kGoBack:
+      mark();
       WA_RETURN_IF_ERROR(d.Back());
       return settle();
     case ActionType::kGoForward:
+      mark();
       WA_RETURN_IF_ERROR(d.Forward());
       return settle();
     case ActionType::kPressEnter:
+      mark();
       WA_RETURN_IF_ERROR(d.PressKey(kEnter));
       return settle();
     case ActionType::kSwitchTab: {
@@ -491,6 +528,7 @@ Status ChromiumEnv::ExecuteAction(const Action& a) {
   if (!t.ok()) return t.status();
   switch (a.type) {
     case ActionType::kClick:
+      mark();
       WA_RETURN_IF_ERROR(d.ClickAt(t->x, t->y));
       return settle();
     case ActionType::kHover:
@@ -512,6 +550,7 @@ Status ChromiumEnv::ExecuteAction(const Action& a) {
       WA_RETURN_IF_ERROR(d.ClickAt(t->x, t->y));
       WA_RETURN_IF_ERROR(d.TypeText(text));
       if (a.type == ActionType::kSearch) {
+        mark();
         WA_RETURN_IF_ERROR(d.PressKey(kEnter));
         return settle();
       }

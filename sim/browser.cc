@@ -153,6 +153,10 @@ Status Browser::NavigateTab(size_t tab, std::string method, std::string url,
   } else if (!t.history.empty()) {
     t.history[t.index] = page->url();
   }
+  // A URL with a fragment opens scrolled to its target.
+  if (auto u = ParseUrl(page->url()); u.ok() && !u->fragment.empty()) {
+    page->ScrollToFragment(u->fragment);
+  }
   t.page = std::move(page);
   return Status::Ok();
 }
@@ -308,8 +312,11 @@ Status Browser::Click(NodeId node) {
       auto target = ResolveUrl(*base, href);
       if (!target.ok()) return target.status();
       if (!href.empty() && href[0] == '#') {
-        // Same-document fragment: no reload.
+        // Same-document fragment: no reload; the URL takes the fragment and the target scrolls
+        // to the top, as in a browser.
         tabs_[active_].history[tabs_[active_].index] = target->ToString();
+        p->SetUrl(target->ToString());
+        p->ScrollToFragment(target->fragment);
         return Status::Ok();
       }
       if (d.AttrOr(n, "target") == "_blank" && tabs_.size() < options_.max_tabs) {

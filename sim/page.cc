@@ -5,6 +5,8 @@
 #include <deque>
 #include <mutex>
 
+#include "sim/url.h"
+
 namespace wa {
 namespace {
 
@@ -356,6 +358,19 @@ NodeId Page::LabelTarget(NodeId label) const {
 
 float Page::max_scroll() const {
   return std::max(0.f, layout().document_height - layout_options_.viewport_height);
+}
+
+bool Page::ScrollToFragment(std::string_view fragment) {
+  if (fragment.empty()) return false;
+  const std::string wanted = UrlDecode(fragment);
+  const Document& d = *doc_;
+  NodeId target = d.GetElementById(wanted);
+  for (NodeId n = 0; target == kNoNode && n < d.size(); ++n) {
+    if (d.IsElement(n) && d.tag(n) == Tag::kA && d.AttrOr(n, "name") == wanted) target = n;
+  }
+  if (target == kNoNode) return false;
+  if (layout().has_box[target]) ScrollBy(layout().boxes[target].y - scroll_y_);
+  return true;
 }
 
 bool Page::ScrollBy(float dy) {

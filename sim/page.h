@@ -121,6 +121,16 @@ class Page {
   // The control a <label> activates (for= or first descendant control), or kNoNode.
   NodeId LabelTarget(NodeId label) const;
 
+  // A same-document navigation (a fragment link): the URL changes, the document stays.
+  void SetUrl(std::string url) {
+    url_ = std::move(url);
+    pristine_ = false;
+  }
+  // Scrolls as a browser does for a URL fragment: the element whose id is `fragment` (else the
+  // first <a name=fragment>) to the top of the viewport, as far as the document allows. Returns
+  // whether such an element exists.
+  bool ScrollToFragment(std::string_view fragment);
+
   // --- Viewport, hover, focus ---
   float scroll_y() const { return scroll_y_; }
   // Scrolls by dy pixels, clamped to the document. Returns whether the position changed.
