@@ -450,21 +450,26 @@ Status ChromiumEnv::ExecuteAction(const Action& a) {
       "  window.addEventListener('beforeunload', leave);"
       "  window.addEventListener('pagehide', leave);"
       "}";
-  auto mark = [&]() { (void)d.Execute(kMark, json::array({my_token})); };
+  std::vector<std::string> tabs_before;
+  auto mark = [&]() {
+    (void)d.Execute(kMark, json::array({my_token}));
+    auto handles = d.WindowHandles();
+    if (handles.ok()) tabs_before = *handles;
+  };
   auto settle = [&]() -> Status {
     // A navigation starts within a few milliseconds of the input that causes it; wait for the
     // marked document to go and the next one (or one back from the cache) to finish loading.
     static const std::string kState =
         "return [window.__waMark === arguments[0], window.__waLeaving === arguments[0],"
         "        document.readyState];";
-    const auto until = std::chrono::steady_clock::now() +
-                       std::chrono::milliseconds(options_.load_timeout_ms);
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.load_timeout_ms);
     for (int quiet = 0;;) {
       auto st = d.Execute(kState, json::array({my_token}));
       if (st.ok() && st->is_array() && st->size() == 3) {
         const bool marked = (*st)[0].get<bool>(), leaving = (*st)[1].get<bool>();
         const bool complete = (*st)[2] == "complete";
-        if (!marked && complete) break;                  // a new document, loaded
+        if (!marked && complete) break;                             // a new document, loaded
         if (marked && !leaving && complete && ++quiet >= 6) break;  // no navigation came
       }
       if (std::chrono::steady_clock::now() > until) {
@@ -474,13 +479,16 @@ Status ChromiumEnv::ExecuteAction(const Action& a) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     // A click may open a tab: follow it, as the simulator makes a new tab active.
-    auto handles = d.WindowHandles();
-    auto current = d.CurrentWindow();
-    if (handles.ok() && current.ok() && !handles->empty() && handles->back() != *current) {
-      bool known = false;
-      for (const std::string& h : *handles) known |= h == *current;
-      if (known && a.type == ActionType::kClick)
-        WA_RETURN_IF_ERROR(d.SwitchToWindow(handles->back()));
+    if (a.type == ActionType::kClick) {
+      auto after = d.WindowHandles();
+      if (after.ok()) {
+        for (const std::string& h : *after) {
+          if (std::find(tabs_before.begin(), tabs_before.end(), h) == tabs_before.end()) {
+            WA_RETURN_IF_ERROR(d.SwitchToWindow(h));
+            break;
+          }
+        }
+      }
     }
     return d.WaitForLoad(options_.load_timeout_ms);
   };

@@ -333,6 +333,9 @@ struct SimServer::Impl {
       return 303;
     }
     hres->status = resp.status;
+    // As WebArena's sites send their signed-in pages: never stored, so a browser reloads a page
+    // on back and forward (as the simulator does) instead of restoring it from its cache.
+    if (resp.content_type.rfind("text/html", 0) == 0) hres->set_header("Cache-Control", "no-store");
     hres->set_content(resp.body, resp.content_type);
     return resp.status;
   }

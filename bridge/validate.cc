@@ -233,11 +233,26 @@ Result<json> ValidateSplit(const ValidateOptions& options,
       }
       for (const TableChanges& c : *diff) {
         db_equal = false;
+        // The first rows that differ: column -> [simulator, server] (null: no such row).
+        json rows = json::array();
+        for (const RowChange& rc : c.rows) {
+          if (rows.size() >= 3) break;
+          json cols = json::object();
+          for (size_t k = 0; k < rc.columns.size(); ++k) {
+            auto val = [&](const std::vector<std::optional<std::string>>& v) -> json {
+              if (k >= v.size() || !v[k]) return nullptr;
+              return Short(*v[k], 120);
+            };
+            cols[rc.columns[k]] = json::array({val(rc.before), val(rc.after)});
+          }
+          rows.push_back({{"rowid", rc.rowid}, {"columns", cols}});
+        }
         db_changes.push_back({{"site", name},
                               {"table", c.table},
                               {"sim_only", c.deleted},
                               {"chromium_only", c.inserted},
-                              {"different", c.updated}});
+                              {"different", c.updated},
+                              {"rows", rows}});
         diverge("database", name + "." + c.table + " differs");
       }
     }

@@ -76,6 +76,18 @@ struct WebDriver::Impl {
     return j.contains("value") ? j["value"] : json();
   }
 
+  // The current tab's viewport at the configured size (a CDP override, per tab).
+  Status SetViewport() {
+    auto r = Call("POST", "/goog/cdp/execute",
+                  {{"cmd", "Emulation.setDeviceMetricsOverride"},
+                   {"params",
+                    {{"width", options.width},
+                     {"height", options.height},
+                     {"deviceScaleFactor", 1},
+                     {"mobile", false}}}});
+    return r.ok() ? Status::Ok() : r.status();
+  }
+
   void Shutdown() {
     if (http && !session.empty()) {
       http->Delete(("/session/" + session).c_str());
@@ -147,19 +159,12 @@ Result<std::unique_ptr<WebDriver>> WebDriver::Launch(const ChromeOptions& option
   impl->profile_dir = tmpl;
   // A closed network: no first-run pages, no background traffic, no sandbox as root, no GPU.
   json args = {
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--no-default-browser-check",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-extensions",
-      "--disable-features=Translate,MediaRouter,OptimizationHints",
-      "--hide-scrollbars",
-      "--force-device-scale-factor=1",
+      "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+      "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--disable-extensions",
+      // As Playwright launches it for the reference harness: history navigation reloads.
+      "--disable-back-forward-cache", "--disable-features=Translate,MediaRouter,OptimizationHints",
+      "--hide-scrollbars", "--force-device-scale-factor=1",
       "--window-size=" + std::to_string(options.width) + "," + std::to_string(options.height),
       "--user-data-dir=" + impl->profile_dir};
   json caps = {{"capabilities",
@@ -184,16 +189,10 @@ Result<std::unique_ptr<WebDriver>> WebDriver::Launch(const ChromeOptions& option
   }
   // The viewport itself at the simulator's size (the window size includes no chrome when
   // headless, but make it exact).
-  auto metrics = impl->Call("POST", "/goog/cdp/execute",
-                            {{"cmd", "Emulation.setDeviceMetricsOverride"},
-                             {"params",
-                              {{"width", options.width},
-                               {"height", options.height},
-                               {"deviceScaleFactor", 1},
-                               {"mobile", false}}}});
+  Status metrics = impl->SetViewport();
   if (!metrics.ok()) {
     impl->Shutdown();
-    return metrics.status();
+    return metrics;
   }
   auto wd = std::unique_ptr<WebDriver>(new WebDriver(std::move(impl)));
   wd->version_ = version;
@@ -341,10 +340,17 @@ Result<std::string> WebDriver::CurrentWindow() {
 }
 
 Result<std::string> WebDriver::NewTab() {
+  auto current = CurrentWindow();
+  if (!current.ok()) return current.status();
   auto r = impl_->Call("POST", "/window/new", {{"type", "tab"}});
   if (!r.ok()) return r.status();
   if (!r->is_object() || !(*r)["handle"].is_string()) return Internal("new window: no handle");
-  return (*r)["handle"].get<std::string>();
+  const std::string handle = (*r)["handle"].get<std::string>();
+  // The viewport override belongs to a tab: give the new one the simulator's size too.
+  WA_RETURN_IF_ERROR(SwitchToWindow(handle));
+  WA_RETURN_IF_ERROR(impl_->SetViewport());
+  WA_RETURN_IF_ERROR(SwitchToWindow(*current));
+  return handle;
 }
 
 Status WebDriver::SwitchToWindow(const std::string& handle) {

@@ -145,10 +145,19 @@ Status Browser::NavigateTab(size_t tab, std::string method, std::string url,
   std::unique_ptr<Page> page;
   WA_RETURN_IF_ERROR(Load(std::move(method), std::move(url), form, &page));
   Tab& t = tabs_[tab];
+  t.scrolls.resize(t.history.size(), 0.f);
   if (push_history) {
-    if (!t.history.empty()) t.history.resize(t.index + 1);
+    if (!t.history.empty()) {
+      if (t.page) t.scrolls[t.index] = t.page->scroll_y();  // kept for a later Go Back
+      t.history.resize(t.index + 1);
+      t.scrolls.resize(t.index + 1);
+    }
     t.history.push_back(page->url());
-    if (t.history.size() > options_.max_history) t.history.erase(t.history.begin());
+    t.scrolls.push_back(0.f);
+    if (t.history.size() > options_.max_history) {
+      t.history.erase(t.history.begin());
+      t.scrolls.erase(t.scrolls.begin());
+    }
     t.index = t.history.size() - 1;
   } else if (!t.history.empty()) {
     t.history[t.index] = page->url();
@@ -261,6 +270,23 @@ Status Browser::SubmitForm(NodeId form, NodeId submitter) {
       default:
         break;
     }
+  }
+  // The form data set's line breaks are CRLF, whatever the control held (HTML's "normalize
+  // newlines" step of form submission): a textarea's "a\nb" is sent as "a\r\nb".
+  for (auto& [name, value] : data) {
+    if (value.find_first_of("\r\n") == std::string::npos) continue;
+    std::string crlf;
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '\r') {
+        crlf += "\r\n";
+        if (i + 1 < value.size() && value[i + 1] == '\n') ++i;
+      } else if (value[i] == '\n') {
+        crlf += "\r\n";
+      } else {
+        crlf += value[i];
+      }
+    }
+    value = std::move(crlf);
   }
   std::string_view action = d.AttrOr(form, "action");
   if (submitter != kNoNode && d.HasAttr(submitter, "formaction")) {
@@ -408,6 +434,25 @@ Status Browser::PressEnter(NodeId node) {
   return Status::Ok();
 }
 
+// Back (-1) or forward (+1) in the active tab's history. As a browser (history.scrollRestoration
+// "auto"), the page left keeps its scroll position and the page returned to gets its own back.
+Status Browser::Traverse(int delta) {
+  Tab& t = tabs_[active_];
+  t.scrolls.resize(t.history.size(), 0.f);
+  if (t.page) t.scrolls[t.index] = t.page->scroll_y();
+  const size_t from = t.index;
+  t.index = delta < 0 ? t.index - 1 : t.index + 1;
+  Status st = NavigateTab(active_, "GET", t.history[t.index], {}, false);
+  if (!st.ok()) {
+    t.index = from;
+    return st;
+  }
+  if (t.index < t.scrolls.size() && t.scrolls[t.index] > 0) {
+    t.page->ScrollBy(t.scrolls[t.index] - t.page->scroll_y());
+  }
+  return Status::Ok();
+}
+
 Status Browser::Execute(const Action& a) {
   if (tabs_.empty()) return FailedPrecondition("no page is open");
   Page* p = page();
@@ -425,20 +470,14 @@ Status Browser::Execute(const Action& a) {
     case ActionType::kGoBack: {
       Tab& t = tabs_[active_];
       if (t.index == 0) return FailedPrecondition("cannot go back: no previous page in this tab");
-      --t.index;
-      Status st = NavigateTab(active_, "GET", t.history[t.index], {}, false);
-      if (!st.ok()) ++t.index;
-      return st;
+      return Traverse(-1);
     }
     case ActionType::kGoForward: {
       Tab& t = tabs_[active_];
       if (t.index + 1 >= t.history.size()) {
         return FailedPrecondition("cannot go forward: no next page in this tab");
       }
-      ++t.index;
-      Status st = NavigateTab(active_, "GET", t.history[t.index], {}, false);
-      if (!st.ok()) --t.index;
-      return st;
+      return Traverse(1);
     }
     case ActionType::kSwitchTab: {
       char* end = nullptr;

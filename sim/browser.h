@@ -43,6 +43,7 @@ struct SiteState {
 
 struct Tab {
   std::vector<std::string> history;  // URLs
+  std::vector<float> scrolls;        // per history entry: where the page was when left
   size_t index = 0;                  // current entry
   std::unique_ptr<Page> page;
 };
@@ -91,6 +92,7 @@ class Browser {
               std::unique_ptr<Page>* page);
   Status NavigateTab(size_t tab, std::string method, std::string url, const QueryParams& form,
                      bool push_history);
+  Status Traverse(int delta);
   Status Click(NodeId node);
   Status SubmitForm(NodeId form, NodeId submitter);
   Status PressEnter(NodeId node);

@@ -4,6 +4,7 @@
 #include "bridge/parity.h"
 #include "bridge/server.h"
 #include "catch2/catch.hpp"
+#include "sim/db.h"
 #include "sim/harness.h"
 #include "sim/site.h"
 
@@ -127,6 +128,129 @@ TEST_CASE("Evaluation in Chromium: locators run as JavaScript, converted as the 
   REQUIRE(latest.ok());
   CHECK(*latest == ExpandPlaceholders("__FIXTURE__/submissions"));  // none yet
   CHECK(chrome.CallUrlHelper("no_such_helper", {}).status().code() == StatusCode::kNotFound);
+}
+
+// The observation id of the simulator's element with this tag and text (-1 when none).
+int SimId(const Env& env, const std::string& tag, const std::string& text) {
+  const std::vector<PageElement> els = SimElements(*env.browser().page());
+  for (size_t i = 0; i < els.size(); ++i) {
+    if (els[i].tag == tag && els[i].text == text) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+TEST_CASE("ChromiumEnv: the action vocabulary in lockstep with the simulator",
+          "[bridge][chromium]") {
+  REQUIRE(ChromeAvailable());
+  ServeOptions so;
+  so.sites = {"fixture"};
+  so.port_offset = 32500;
+  auto server = SimServer::Start(so);
+  REQUIRE(server.ok());
+  auto driver = WebDriver::Launch();
+  REQUIRE(driver.ok());
+  ChromiumEnv chrome(driver->get(), SiteMap::ForServer((*server)->sites()));
+  Env env;
+  Task task;
+  task.task_id = 1;
+  task.sites = {"fixture"};
+  task.start_url = "__FIXTURE__/ |AND| __FIXTURE__/form";
+  StepResult sr, cr;
+  REQUIRE(env.Reset(TaskEpisode(task), 5, &sr).ok());
+  REQUIRE(chrome.Reset(task, 5, &cr).ok());
+  CHECK(cr.info.tabs.size() == 2);
+  CHECK(cr.info.active_tab == 0);
+  int step = 0;
+  // Acts on the simulator's element (tag, text) in both; the browser's id by alignment.
+  auto act = [&](const std::string& kind, const std::string& tag, const std::string& text,
+                 const std::string& argument) {
+    ++step;
+    Action a;
+    auto parsed = ParseAction(kind);
+    if (kind.find('(') != std::string::npos) {
+      REQUIRE(parsed.ok());
+      a = *parsed;
+    } else {
+      a.type = kind == "Type"     ? ActionType::kType
+               : kind == "Select" ? ActionType::kSelectOption
+               : kind == "Hover"  ? ActionType::kHover
+                                  : ActionType::kClick;
+      a.argument = argument;
+      a.element = tag == "id" ? std::stoi(text) : SimId(env, tag, text);
+      INFO("step " << step << " on " << sr.info.url << ": " << sr.observation);
+      REQUIRE(a.element >= 0);
+    }
+    Action b = a;
+    if (ActionNeedsElement(a.type)) {
+      PageParity p =
+          ComparePages(SimElements(*env.browser().page()), chrome.observation().elements);
+      b.element = p.sim_to_browser[static_cast<size_t>(a.element)];
+      REQUIRE(b.element >= 0);
+    }
+    env.StepAction(a, &sr);
+    chrome.StepAction(b, &cr);
+    INFO("step " << step << ": " << FormatAction(a) << "\nsim " << sr.observation << "\nchromium "
+                 << cr.observation);
+    CHECK(sr.info.action_error == "");
+    CHECK(cr.info.action_error == "");
+    CHECK(cr.info.url == sr.info.url);
+    CHECK(StripBoxes(cr.observation) == StripBoxes(sr.observation));
+  };
+  act("do(action=\"Switch Tab\", argument=\"1\")", "", "", "");
+  auto size = (*driver)->Execute("return [window.innerWidth, window.innerHeight];");
+  REQUIRE(size.ok());
+  CHECK(*size == nlohmann::json::array({1280, 720}));   // every tab at the simulator's viewport
+  act("Type", "label", "Your name", "Ada Lovelace\n");  // a label forwards to its field
+  act("Select", "label", "Category", "refunds");
+  act("Click", "id", "14", "");  // the radio 'High' (inside its label)
+  act("Type", "label", "Message", "Two\nlines");
+  act("Click", "id", "17", "");  // the newsletter checkbox
+  act("Click", "button", "Send message", "");
+  CHECK(sr.info.url.find("/submissions/") != std::string::npos);
+  act("do(action=\"Switch Tab\", argument=\"0\")", "", "", "");
+  act("Hover", "span", "More", "");  // opens the menu (:hover)
+  act("Click", "a", "Long page", "");
+  act("do(action=\"Scroll Down\")", "", "", "");
+  act("do(action=\"Scroll Down\")", "", "", "");
+  act("do(action=\"Scroll Up\")", "", "", "");
+  // The pointer stays where it last was in a browser, and whatever is under it on the next page
+  // is hovered; the simulator does not model that, so move it off the menu before going back.
+  act("Hover", "a", "Item link 5", "");
+  act("go_backward()", "", "", "");  // the page returns at its own scroll position
+  CHECK(sr.info.url == ExpandPlaceholders("__FIXTURE__/"));
+  act("go_forward()", "", "", "");
+  act("go_backward()", "", "", "");
+  act("Click", "a", "Help", "");  // target=_blank: a new tab, made active
+  CHECK(cr.info.tabs.size() == 3);
+  CHECK(cr.info.active_tab == 2);
+  // The server's database took the same rows (same clock, same values) as the simulator's.
+  auto served = chrome.ServerDb("fixture");
+  REQUIRE(served.ok());
+  auto diff = DiffDatabases(*env.browser().sites().at("fixture").db, **served);
+  REQUIRE(diff.ok());
+  CHECK(diff->empty());
+  auto row = (*served)->QueryText(
+      "SELECT name || '|' || category || '|' || priority || '|' || "
+      "subscribe || '|' || message FROM submissions ORDER BY id DESC",
+      {});
+  REQUIRE(row.ok());
+  CHECK(*row == "Ada Lovelace|return|high|1|Two\r\nlines");  // a form sends CRLF
+  // Errors are reported, not thrown, and leave the page as it was.
+  Action bad;
+  bad.type = ActionType::kClick;
+  bad.element = 999;
+  const std::string before = chrome.observation().text;
+  chrome.StepAction(bad, &cr);
+  CHECK(cr.info.action_error.find("no element with id 999") != std::string::npos);
+  CHECK(chrome.observation().text == before);
+  chrome.Step("do(action=\"Switch Tab\", argument=\"7\")", &cr);
+  CHECK(cr.info.action_error.find("tab index") != std::string::npos);
+  chrome.Step("click the thing", &cr);
+  CHECK_FALSE(cr.info.action_error.empty());
+  chrome.Step("exit(message=\"done\")", &cr);
+  CHECK(cr.terminated);
+  CHECK(cr.info.answer == "done");
+  CHECK(chrome.done());
 }
 
 TEST_CASE("run --webarena: policies in Chromium against sites signed in through their forms",
