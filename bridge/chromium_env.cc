@@ -402,7 +402,19 @@ Result<Target> ResolveElement(WebDriver& driver, int id, bool follow_label) {
     let el = els[k];
     if (!el.isConnected) return {error: 'element ' + k + ' is no longer on the page'};
     if (arguments[1] && el.localName === 'label' && el.control) el = el.control;
+    // The centre of its box, where that point hits the element; otherwise (a link wrapped over
+    // two lines leaves the box's centre blank) the centre of a line box in the viewport that does.
+    const hits = (x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === el || el.contains(h)); };
     const r = el.getBoundingClientRect();
+    let px = r.left + r.width / 2, py = r.top + r.height / 2;
+    if (!hits(px, py)) {
+      for (const b of el.getClientRects()) {
+        const x0 = Math.max(b.left, 0), x1 = Math.min(b.right, window.innerWidth);
+        const y0 = Math.max(b.top, 0), y1 = Math.min(b.bottom, window.innerHeight);
+        if (x1 <= x0 || y1 <= y0) continue;
+        if (hits((x0 + x1) / 2, (y0 + y1) / 2)) { px = (x0 + x1) / 2; py = (y0 + y1) / 2; break; }
+      }
+    }
     const t = el.localName;
     let control = '';
     if (t === 'textarea') control = 'text';
@@ -415,7 +427,7 @@ Result<Target> ResolveElement(WebDriver& driver, int id, bool follow_label) {
       const ce = el.getAttribute('contenteditable');
       if (ce !== null && (ce === '' || ce === 'true')) control = 'text';
     }
-    return {x: r.left + r.width / 2, y: r.top + r.height / 2, tag: t, control: control,
+    return {x: px, y: py, tag: t, control: control,
             disabled: !!el.disabled, readonly: el.hasAttribute('readonly')};
   )js";
   auto r = driver.Execute(kScript, json::array({id, follow_label}));

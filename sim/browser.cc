@@ -338,9 +338,20 @@ Status Browser::Click(NodeId node) {
       auto target = ResolveUrl(*base, href);
       if (!target.ok()) return target.status();
       if (!href.empty() && href[0] == '#') {
-        // Same-document fragment: no reload; the URL takes the fragment and the target scrolls
-        // to the top, as in a browser.
-        tabs_[active_].history[tabs_[active_].index] = target->ToString();
+        // Same-document fragment, as in a browser: no reload; a new history entry with the
+        // fragment (Go Back returns to the page as it was), the target scrolled to the top.
+        Tab& t = tabs_[active_];
+        t.scrolls.resize(t.history.size(), 0.f);
+        t.scrolls[t.index] = p->scroll_y();
+        t.history.resize(t.index + 1);
+        t.scrolls.resize(t.index + 1);
+        t.history.push_back(target->ToString());
+        t.scrolls.push_back(0.f);
+        if (t.history.size() > options_.max_history) {
+          t.history.erase(t.history.begin());
+          t.scrolls.erase(t.scrolls.begin());
+        }
+        t.index = t.history.size() - 1;
         p->SetUrl(target->ToString());
         p->ScrollToFragment(target->fragment);
         return Status::Ok();

@@ -1107,6 +1107,8 @@ Result<std::vector<OracleOp>> VisitBrandProducts(Db& db, const std::string& bran
   for (const std::string& n : names) {
     ops.push_back({K::kClick, "a.product-item-link", n, "", "# Element: the product '" + n + "'"});
     ops.push_back(ReadReviews("# Note: reading the reviews")[0]);
+    // The Reviews tab is a link to #reviews: one history entry for it, one for the product.
+    ops.push_back({K::kGoBack, "", "", "", "# Note: back from the reviews to the product"});
     ops.push_back({K::kGoBack, "", "", "", "# Note: back to the results"});
   }
   return ops;
