@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "bridge/parity.h"
@@ -204,6 +205,31 @@ TEST_CASE("validate: the fixture split replayed in lockstep, simulator against C
   CHECK(lat["chromium_step_ms_median"].get<double>() > 0);
   CHECK(lat["sim_step_ms_median"].get<double>() > 0);
   CHECK(ValidateTable(j).find("fixture") != std::string::npos);
+}
+
+TEST_CASE("validate: a sample of every site's test tasks has the simulator's verdicts in Chromium",
+          "[bridge][chromium]") {
+  REQUIRE(ChromeAvailable());
+  ValidateOptions vo;
+  vo.max_tasks = 12;  // an even sample over the whole test split, every site
+  vo.port_offset = 31500;
+  auto report = ValidateSplit(vo);
+  REQUIRE(report.ok());
+  const nlohmann::json& j = *report;
+  INFO(ValidateTable(j));
+  CHECK(j["tasks"] == 12);
+  std::set<std::string> sites;
+  for (const auto& row : j["task_rows"]) {
+    INFO(row.dump(1));
+    sites.insert(row["site"].get<std::string>());
+    CHECK(row["replayed"] == true);
+    CHECK(row["browser_score"] == row["sim_score"]);
+    CHECK(row["db_equal"] == true);
+  }
+  CHECK(sites.size() >= 5);
+  CHECK(j["summary"]["verdict_parity"] == 1.0);
+  CHECK(j["summary"]["url_agreement"] == 1.0);
+  CHECK(j["summary"]["element_agreement"].get<double>() >= 0.9);
 }
 
 }  // namespace
