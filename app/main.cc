@@ -1176,7 +1176,6 @@ int RunWebArena(const EvalArgs& a, const std::string& webarena, bool serve_targe
     return 1;
   }
   fmt::print("{}", report->Table());
-  fmt::print("{} steps in {:.1f} s\n", report->total_steps, report->elapsed_s);
   if (!a.out.empty()) {
     nlohmann::json j = report->ToJson();
     j["target"] = serve_target ? "webagent serve" : "webarena";
