@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <deque>
 
 #include "bridge/parity.h"
 
@@ -50,29 +49,13 @@ Result<EvalReport> RunLive(const std::vector<Task>& tasks, Policy* policy,
       continue;
     }
     policy->Begin(0, task);
-    int parse_failures = 0;
-    std::deque<std::string> recent;
+    EarlyStop early_stop(options.parse_failure_limit, options.repeat_limit);
     while (!chrome.done()) {
       const StepResult& last = options.shadow_simulator ? sim : live;
       std::string text = policy->Act(0, task, last, shadow);
       const std::string response = text;
+      text = early_stop.Filter(std::move(text), &o.early_stop);
       auto parsed = ParseAction(text);
-      parse_failures = parsed.ok() ? 0 : parse_failures + 1;
-      recent.push_back(text);
-      if (static_cast<int>(recent.size()) > options.repeat_limit) recent.pop_front();
-      const bool repeated = static_cast<int>(recent.size()) == options.repeat_limit &&
-                            std::all_of(recent.begin(), recent.end(),
-                                        [&](const std::string& a) { return a == recent.front(); });
-      if (parse_failures >= options.parse_failure_limit) {
-        o.early_stop = true;
-        text = "exit(message=\"Early stop: Failed to parse actions for " +
-               std::to_string(options.parse_failure_limit) + " times\")";
-      } else if (repeated) {
-        o.early_stop = true;
-        text = "exit(message=\"Early stop: Same action for " +
-               std::to_string(options.repeat_limit) + " times\")";
-      }
-      parsed = ParseAction(text);
       if (options.keep_trace) {
         TraceStep t;
         t.url = live.info.url;

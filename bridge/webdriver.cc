@@ -234,6 +234,18 @@ std::vector<std::string> Characters(const std::string& s) {
   return out;
 }
 
+// A mouse input source that moves to a viewport point (more actions may be appended).
+json PointerTo(double x, double y) {
+  return {{"type", "pointer"},
+          {"id", "mouse"},
+          {"parameters", {{"pointerType", "mouse"}}},
+          {"actions", json::array({{{"type", "pointerMove"},
+                                    {"duration", 0},
+                                    {"origin", "viewport"},
+                                    {"x", static_cast<int>(x)},
+                                    {"y", static_cast<int>(y)}}})}};
+}
+
 json KeyStroke(const std::string& key) {
   return json::array({{{"type", "keyDown"}, {"value", key}}, {{"type", "keyUp"}, {"value", key}}});
 }
@@ -241,17 +253,9 @@ json KeyStroke(const std::string& key) {
 }  // namespace
 
 Status WebDriver::ClickAt(double x, double y) {
-  json pointer = {{"type", "pointer"},
-                  {"id", "mouse"},
-                  {"parameters", {{"pointerType", "mouse"}}},
-                  {"actions",
-                   {{{"type", "pointerMove"},
-                     {"duration", 0},
-                     {"origin", "viewport"},
-                     {"x", static_cast<int>(x)},
-                     {"y", static_cast<int>(y)}},
-                    {{"type", "pointerDown"}, {"button", 0}},
-                    {{"type", "pointerUp"}, {"button", 0}}}}};
+  json pointer = PointerTo(x, y);
+  pointer["actions"].push_back({{"type", "pointerDown"}, {"button", 0}});
+  pointer["actions"].push_back({{"type", "pointerUp"}, {"button", 0}});
   auto r = impl_->Call("POST", "/actions", {{"actions", {pointer}}});
   if (!r.ok()) return r.status();
   auto release = impl_->Call("DELETE", "/actions", json());
@@ -369,16 +373,7 @@ Status WebDriver::DeleteAllCookies() {
 }
 
 Status WebDriver::HoverAt(double x, double y) {
-  json pointer = {{"type", "pointer"},
-                  {"id", "mouse"},
-                  {"parameters", {{"pointerType", "mouse"}}},
-                  {"actions",
-                   {{{"type", "pointerMove"},
-                     {"duration", 0},
-                     {"origin", "viewport"},
-                     {"x", static_cast<int>(x)},
-                     {"y", static_cast<int>(y)}}}}};
-  auto r = impl_->Call("POST", "/actions", {{"actions", {pointer}}});
+  auto r = impl_->Call("POST", "/actions", {{"actions", {PointerTo(x, y)}}});
   return r.ok() ? Status::Ok() : r.status();
 }
 

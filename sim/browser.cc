@@ -140,25 +140,31 @@ Status Browser::Load(std::string method, std::string url_text, const QueryParams
   return Status::Ok();
 }
 
+// A new history entry after the current one (forward entries dropped); the page left keeps its
+// scroll position for a later Go Back.
+void Browser::PushHistory(Tab* t, const std::string& url) {
+  t->scrolls.resize(t->history.size(), 0.f);
+  if (!t->history.empty()) {
+    if (t->page) t->scrolls[t->index] = t->page->scroll_y();
+    t->history.resize(t->index + 1);
+    t->scrolls.resize(t->index + 1);
+  }
+  t->history.push_back(url);
+  t->scrolls.push_back(0.f);
+  if (t->history.size() > options_.max_history) {
+    t->history.erase(t->history.begin());
+    t->scrolls.erase(t->scrolls.begin());
+  }
+  t->index = t->history.size() - 1;
+}
+
 Status Browser::NavigateTab(size_t tab, std::string method, std::string url,
                             const QueryParams& form, bool push_history) {
   std::unique_ptr<Page> page;
   WA_RETURN_IF_ERROR(Load(std::move(method), std::move(url), form, &page));
   Tab& t = tabs_[tab];
-  t.scrolls.resize(t.history.size(), 0.f);
   if (push_history) {
-    if (!t.history.empty()) {
-      if (t.page) t.scrolls[t.index] = t.page->scroll_y();  // kept for a later Go Back
-      t.history.resize(t.index + 1);
-      t.scrolls.resize(t.index + 1);
-    }
-    t.history.push_back(page->url());
-    t.scrolls.push_back(0.f);
-    if (t.history.size() > options_.max_history) {
-      t.history.erase(t.history.begin());
-      t.scrolls.erase(t.scrolls.begin());
-    }
-    t.index = t.history.size() - 1;
+    PushHistory(&t, page->url());
   } else if (!t.history.empty()) {
     t.history[t.index] = page->url();
   }
@@ -340,18 +346,7 @@ Status Browser::Click(NodeId node) {
       if (!href.empty() && href[0] == '#') {
         // Same-document fragment, as in a browser: no reload; a new history entry with the
         // fragment (Go Back returns to the page as it was), the target scrolled to the top.
-        Tab& t = tabs_[active_];
-        t.scrolls.resize(t.history.size(), 0.f);
-        t.scrolls[t.index] = p->scroll_y();
-        t.history.resize(t.index + 1);
-        t.scrolls.resize(t.index + 1);
-        t.history.push_back(target->ToString());
-        t.scrolls.push_back(0.f);
-        if (t.history.size() > options_.max_history) {
-          t.history.erase(t.history.begin());
-          t.scrolls.erase(t.scrolls.begin());
-        }
-        t.index = t.history.size() - 1;
+        PushHistory(&tabs_[active_], target->ToString());
         p->SetUrl(target->ToString());
         p->ScrollToFragment(target->fragment);
         return Status::Ok();

@@ -92,6 +92,7 @@ class Browser {
               std::unique_ptr<Page>* page);
   Status NavigateTab(size_t tab, std::string method, std::string url, const QueryParams& form,
                      bool push_history);
+  void PushHistory(Tab* tab, const std::string& url);
   Status Traverse(int delta);
   Status Click(NodeId node);
   Status SubmitForm(NodeId form, NodeId submitter);

@@ -136,8 +136,7 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
   struct SlotState {
     size_t task = 0;
     bool resetting = false;
-    int parse_failures = 0;
-    std::deque<std::string> recent;
+    EarlyStop early_stop{0, 0};
   };
   std::vector<SlotState> slots(n_envs);
   size_t next_task = 0, done = 0;
@@ -148,6 +147,7 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
     const Task& task = tasks[ti];
     SlotState& s = slots[slot];
     s = SlotState();
+    s.early_stop = EarlyStop(options.parse_failure_limit, options.repeat_limit);
     s.task = ti;
     s.resetting = true;
     TaskOutcome& o = report.outcomes[ti];
@@ -201,21 +201,7 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
       std::string text = policy->Act(slot, tasks[s.task], r, vec.env(slot));
       const std::string response = options.keep_trace ? text : std::string();
       // Early stops, as the reference harness: repeated parse failures or identical actions.
-      s.parse_failures = ParseAction(text).ok() ? 0 : s.parse_failures + 1;
-      s.recent.push_back(text);
-      if (static_cast<int>(s.recent.size()) > options.repeat_limit) s.recent.pop_front();
-      bool repeated = static_cast<int>(s.recent.size()) == options.repeat_limit &&
-                      std::all_of(s.recent.begin(), s.recent.end(),
-                                  [&](const std::string& a) { return a == s.recent.front(); });
-      if (s.parse_failures >= options.parse_failure_limit) {
-        o.early_stop = true;
-        text = "exit(message=\"Early stop: Failed to parse actions for " +
-               std::to_string(options.parse_failure_limit) + " times\")";
-      } else if (repeated) {
-        o.early_stop = true;
-        text = "exit(message=\"Early stop: Same action for " +
-               std::to_string(options.repeat_limit) + " times\")";
-      }
+      text = s.early_stop.Filter(std::move(text), &o.early_stop);
       if (options.keep_trace) {
         TraceStep t;
         t.url = r.info.url;
@@ -231,6 +217,26 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
   }
   report.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return report;
+}
+
+std::string EarlyStop::Filter(std::string text, bool* stopped) {
+  parse_failures_ = ParseAction(text).ok() ? 0 : parse_failures_ + 1;
+  recent_.push_back(text);
+  if (static_cast<int>(recent_.size()) > repeat_limit_) recent_.pop_front();
+  const bool repeated = static_cast<int>(recent_.size()) == repeat_limit_ &&
+                        std::all_of(recent_.begin(), recent_.end(),
+                                    [&](const std::string& a) { return a == recent_.front(); });
+  if (parse_failures_ >= parse_limit_) {
+    *stopped = true;
+    return "exit(message=\"Early stop: Failed to parse actions for " +
+           std::to_string(parse_limit_) + " times\")";
+  }
+  if (repeated) {
+    *stopped = true;
+    return "exit(message=\"Early stop: Same action for " + std::to_string(repeat_limit_) +
+           " times\")";
+  }
+  return text;
 }
 
 double EvalReport::SuccessRate(const std::string& group) const {

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,22 @@ std::unique_ptr<Policy> MakeOraclePolicy(std::vector<GeneratedTask> tasks,
 // By name: noop, random, oracle.
 Result<std::unique_ptr<Policy>> MakePolicy(const std::string& name, uint64_t seed,
                                            const std::vector<GeneratedTask>& tasks);
+
+// The reference harness's early stop: after `parse_failure_limit` consecutive unparsable actions
+// or `repeat_limit` identical actions in a row, the episode ends with an exit that says why.
+class EarlyStop {
+ public:
+  EarlyStop(int parse_failure_limit, int repeat_limit)
+      : parse_limit_(parse_failure_limit), repeat_limit_(repeat_limit) {}
+  // The action to execute for the policy's text: the text itself, or the early-stop exit (then
+  // *stopped is set).
+  std::string Filter(std::string text, bool* stopped);
+
+ private:
+  int parse_limit_, repeat_limit_;
+  int parse_failures_ = 0;
+  std::deque<std::string> recent_;
+};
 
 struct HarnessOptions {
   int max_steps = 30;           // turn cap

@@ -157,7 +157,7 @@ TEST_CASE("serve: each session has its own state; reset restores it", "[bridge]"
 TEST_CASE("serve: control endpoints seed, clock and expose a session's state", "[bridge]") {
   ServeOptions o;
   o.sites = {"fixture"};
-  o.port_offset = kOffset + 200;
+  o.port_offset = kOffset + 300;  // 31200 is the Chromium parity test's (CTest runs both at once)
   auto server = SimServer::Start(o);
   REQUIRE(server.ok());
   Client a(PortOf(**server, "fixture"));
