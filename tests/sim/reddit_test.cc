@@ -203,7 +203,7 @@ TEST_CASE("Reddit flows: vote, subscribe, post, comment, forum, biography", "[re
   CHECK(env.browser().url() == "http://localhost:9999/f/Bonsai");
   CHECK(*db.QueryText("SELECT description || '|' || sidebar FROM forums WHERE name = 'Bonsai'",
                       {}) == "Tiny trees|Care\r\nTools");  // forms send CRLF, as browsers do
-  REQUIRE(env.Reset("__REDDIT__/", 1, &r).ok());  // pristine again
+  REQUIRE(env.Reset("__REDDIT__/", 1, &r).ok());           // pristine again
   CHECK(*db.QueryInt("SELECT COUNT(*) FROM forums WHERE name = 'Bonsai'", {}) == 0);
 
   // Biography.
