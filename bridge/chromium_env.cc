@@ -74,13 +74,14 @@ Status SiteMap::Add(const std::string& site_in, const std::string& real_base) {
     return InvalidArgument("site " + site + ": '" + real_base + "' is not an http(s) URL");
   }
   SiteEndpoint e{site, TrimSlash(host->base_url), TrimSlash(real_base)};
-  for (SiteEndpoint& existing : endpoints_) {
-    if (existing.site == site) {
-      existing = e;
-      return Status::Ok();
-    }
+  auto existing = std::find_if(endpoints_.begin(), endpoints_.end(),
+                               [&](const SiteEndpoint& x) { return x.site == site; });
+  if (existing != endpoints_.end()) {
+    *existing = std::move(e);
+  } else {
+    endpoints_.push_back(std::move(e));
   }
-  endpoints_.push_back(std::move(e));
+  BuildRewrites();
   return Status::Ok();
 }
 
@@ -127,26 +128,24 @@ const SiteEndpoint* SiteMap::Find(std::string_view site) const {
   return nullptr;
 }
 
-// Where the base paths agree (both "/admin"), whole origins map, so pages of the same origin
-// outside the base (the admin's storefront) map too; otherwise the base prefixes do.
-std::string SiteMap::ToReal(std::string_view url) const {
-  std::vector<std::pair<std::string, std::string>> pairs;
-  for (const SiteEndpoint& e : endpoints_) pairs.emplace_back(e.canonical, e.real);
-  for (const SiteEndpoint& e : endpoints_) {
-    if (PathOf(e.canonical) == PathOf(e.real))
-      pairs.emplace_back(OriginOf(e.canonical), OriginOf(e.real));
-  }
-  return Rewrite(url, pairs);
-}
+std::string SiteMap::ToReal(std::string_view url) const { return Rewrite(url, to_real_); }
 
-std::string SiteMap::ToCanonical(std::string_view url) const {
-  std::vector<std::pair<std::string, std::string>> pairs;
-  for (const SiteEndpoint& e : endpoints_) pairs.emplace_back(e.real, e.canonical);
+std::string SiteMap::ToCanonical(std::string_view url) const { return Rewrite(url, to_canonical_); }
+
+// Base prefixes map; where the base paths agree (both "/admin") whole origins map too, so pages
+// of the same origin outside the base (the admin's storefront) map as well.
+void SiteMap::BuildRewrites() {
+  to_real_.clear();
+  to_canonical_.clear();
   for (const SiteEndpoint& e : endpoints_) {
-    if (PathOf(e.canonical) == PathOf(e.real))
-      pairs.emplace_back(OriginOf(e.real), OriginOf(e.canonical));
+    to_real_.emplace_back(e.canonical, e.real);
+    to_canonical_.emplace_back(e.real, e.canonical);
   }
-  return Rewrite(url, pairs);
+  for (const SiteEndpoint& e : endpoints_) {
+    if (PathOf(e.canonical) != PathOf(e.real)) continue;
+    to_real_.emplace_back(OriginOf(e.canonical), OriginOf(e.real));
+    to_canonical_.emplace_back(OriginOf(e.real), OriginOf(e.canonical));
+  }
 }
 
 const std::vector<SiteAccount>& WebArenaAccounts() {

@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bridge/parity.h"
@@ -59,7 +60,11 @@ class SiteMap {
   const std::vector<SiteEndpoint>& endpoints() const { return endpoints_; }
 
  private:
+  void BuildRewrites();
+
   std::vector<SiteEndpoint> endpoints_;
+  // (from prefix, to prefix) pairs, tried in order; rebuilt by Add.
+  std::vector<std::pair<std::string, std::string>> to_real_, to_canonical_;
 };
 
 // WebArena's accounts and where each site signs in (its auto-login recipe).
