@@ -142,19 +142,31 @@ Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions
       dbs[site_name] = std::move(*db);
     }
     Db& db = *dbs[site_name];
-    // The test instantiation comes from a fixed stream per template; training ones from another
-    // stream and must differ from it.
+    // The test instantiations come from a fixed stream per template; training ones from another
+    // stream and must differ from all of them.
     Rng test_rng = Rng(options.seed).Split("test").Split(static_cast<uint64_t>(f.id));
-    Result<nlohmann::json> test_params = f.published_params.is_null()
-                                             ? f.sample(db, test_rng)
-                                             : Result<nlohmann::json>(f.published_params);
-    if (!test_params.ok()) return test_params.status();
+    Result<nlohmann::json> first = f.published_params.is_null()
+                                       ? f.sample(db, test_rng)
+                                       : Result<nlohmann::json>(f.published_params);
+    if (!first.ok()) return first.status();
+    std::vector<nlohmann::json> test_params = {*first};
+    std::set<std::string> seen = {first->dump()};
+    for (int tries = 0;
+         static_cast<int>(test_params.size()) < f.test_count && tries < 50 * f.test_count;
+         ++tries) {
+      auto p = f.sample(db, test_rng);
+      if (!p.ok()) return p.status();
+      if (seen.insert(p->dump()).second) test_params.push_back(*p);
+    }
     std::vector<nlohmann::json> chosen;
     if (split == Split::kTest) {
-      chosen.push_back(*test_params);
+      chosen = test_params;
+      if (options.test_per_template > 0 &&
+          chosen.size() > static_cast<size_t>(options.test_per_template)) {
+        chosen.resize(static_cast<size_t>(options.test_per_template));
+      }
     } else {
       Rng rng = Rng(options.seed).Split("train").Split(static_cast<uint64_t>(f.id));
-      std::set<std::string> seen = {test_params->dump()};
       for (int tries = 0; static_cast<int>(chosen.size()) < options.per_template &&
                           tries < 50 * options.per_template;
            ++tries) {

@@ -54,6 +54,11 @@ struct TemplateFamily {
   bool oracle_solves = true;
   // The published test instantiation (intent word for word); null: the test task is sampled.
   nlohmann::json published_params;
+  // Test instantiations: 1 for WebArena's families (the published task); a simulator-only family
+  // may hold out more, drawn from the test stream (fewer when the family has fewer distinct
+  // instantiations), so that a small model's generalisation is measured on more than one task.
+  // Training instantiations never repeat any of them.
+  int test_count = 1;
   // Draws one instantiation ({"param": "value"}) from the seeded site data.
   std::function<Result<nlohmann::json>(Db& db, Rng& rng)> sample;
   // Builds the task for an instantiation; references are computed from the database.
@@ -110,13 +115,14 @@ struct GeneratedTask {
 
 struct SplitOptions {
   std::vector<std::string> sites;  // only families whose sites are all in this list; empty: all
-  int per_template = 1;            // train: instantiations per template (test: always 1)
+  int per_template = 1;            // train: instantiations per template (test: test_count)
+  int test_per_template = 0;       // test: at most this many per template (0: test_count)
   uint64_t seed = 0;               // site data seed
 };
 
-// test: one task per template (a fixed instantiation); train: `per_template` further
-// instantiations per template whose parameters differ from the test one, for templates that
-// are not kept out of training. Task ids are assigned in order.
+// test: each template's test_count fixed instantiations (one for WebArena's templates); train:
+// `per_template` further instantiations per template whose parameters differ from every test
+// one, for templates that are not kept out of training. Task ids are assigned in order.
 Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions& options);
 
 // Runs an oracle plan step by step on an Env (the policy side of the oracle).

@@ -68,6 +68,7 @@ std::vector<TemplateFamily> FixtureTemplates() {
   {  // string_match / must_include: read a value from a page found by search.
     TemplateFamily f;
     f.id = 90001;
+    f.test_count = 8;
     f.sites = {"fixture"};
     f.intent_template = "What is the price of the {{item}}?";
     f.eval_types = {"string_match"};
@@ -128,15 +129,17 @@ std::vector<TemplateFamily> FixtureTemplates() {
   {  // program_html through a func: URL helper: fill and submit a form.
     TemplateFamily f;
     f.id = 90003;
+    f.test_count = 8;
     f.sites = {"fixture"};
     f.intent_template = "Send a message as {{name}} about {{topic}} with {{priority}} priority";
     f.eval_types = {"program_html"};
     f.sample = [](Db&, Rng& rng) -> Result<json> {
-      static const char* kNames[] = {"Ada Lovelace", "Grace Hopper", "Alan Turing",
-                                     "Edsger Dijkstra"};
+      static const char* kNames[] = {"Ada Lovelace",    "Grace Hopper",   "Alan Turing",
+                                     "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth",
+                                     "Frances Allen",   "John Backus"};
       static const char* kTopics[] = {"Order status", "Returns and refunds", "General question"};
       static const char* kPriorities[] = {"low", "high"};
-      return json{{"name", kNames[rng.Uniform(4)]},
+      return json{{"name", kNames[rng.Uniform(8)]},
                   {"topic", kTopics[rng.Uniform(3)]},
                   {"priority", kPriorities[rng.Uniform(2)]}};
     };
@@ -176,15 +179,17 @@ std::vector<TemplateFamily> FixtureTemplates() {
   {  // program_html on a fixed URL: write data through a form.
     TemplateFamily f;
     f.id = 90004;
+    f.test_count = 8;
     f.sites = {"fixture"};
     f.intent_template = "Add the note \"{{note}}\" to the {{item}}";
     f.eval_types = {"program_html"};
     f.sample = [](Db& db, Rng& rng) -> Result<json> {
-      static const char* kNotes[] = {"Needs a new cable", "Gift for Sam", "Check the warranty",
-                                     "Ships in two days"};
+      static const char* kNotes[] = {"Needs a new cable", "Gift for Sam",      "Check the warranty",
+                                     "Ships in two days", "Return before May", "Wrap it in blue",
+                                     "Call the seller",   "Keep the receipt"};
       auto item = RandomItem(db, rng);
       if (!item.ok()) return item.status();
-      (*item)["note"] = kNotes[rng.Uniform(4)];
+      (*item)["note"] = kNotes[rng.Uniform(8)];
       return *item;
     };
     f.build = [](const json& p, Db& db) -> Result<Task> {
@@ -213,6 +218,7 @@ std::vector<TemplateFamily> FixtureTemplates() {
   {  // string_match / fuzzy_match: aggregate over paginated data.
     TemplateFamily f;
     f.id = 90005;
+    f.test_count = 2;
     f.sites = {"fixture"};
     f.intent_template = "How many items cost more than ${{amount}}?";
     f.eval_types = {"string_match"};
@@ -260,6 +266,7 @@ std::vector<TemplateFamily> FixtureTemplates() {
   {  // An infeasible task: the answer is "N/A".
     TemplateFamily f;
     f.id = 90006;
+    f.test_count = 3;
     f.sites = {"fixture"};
     f.intent_template = "How much does the {{item}} cost?";
     f.eval_types = {"string_match"};

@@ -265,6 +265,7 @@ TEST_CASE("run --webarena: policies in Chromium against sites signed in through 
   REQUIRE(server.ok());
   SplitOptions split;
   split.sites = {"fixture"};
+  split.test_per_template = 1;
   auto gen = GenerateSplit(Split::kTest, split);
   REQUIRE(gen.ok());
   std::vector<Task> tasks;

@@ -170,6 +170,7 @@ TEST_CASE("validate: the fixture split replayed in lockstep, simulator against C
   REQUIRE(ChromeAvailable());
   ValidateOptions vo;
   vo.split_options.sites = {"fixture"};
+  vo.split_options.test_per_template = 1;
   vo.port_offset = 31400;
   size_t calls = 0;
   auto report = ValidateSplit(vo, [&](size_t, size_t) { ++calls; });

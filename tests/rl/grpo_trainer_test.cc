@@ -182,8 +182,11 @@ TEST_CASE("M-GRPO update, single-sequence context: multi-turn trajectories learn
   CHECK(st.skipped == 0);
   CHECK(std::isfinite(st.loss));
   CHECK(g.trainer().step() == 2);
-  CHECK(logp(batch[0]) > good_before);
-  CHECK(logp(batch[1]) < bad_before);
+  // The rewarded trajectory gains, and gains on the unrewarded one. (The two share most of
+  // their tokens, the same pages and actions, so the other's own log-probability may rise too.)
+  const double good_after = logp(batch[0]), bad_after = logp(batch[1]);
+  CHECK(good_after > good_before);
+  CHECK(good_after - bad_after > good_before - bad_before + 1.0);
   CHECK(ParseGrpoContext("single").ok());
   CHECK_FALSE(ParseGrpoContext("both").ok());
 }

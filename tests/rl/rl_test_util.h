@@ -26,6 +26,7 @@ inline FixtureData FixtureDemos(ObservationType observation = ObservationType::k
                                 size_t vocab = 512) {
   SplitOptions so;
   so.sites = {"fixture"};
+  so.test_per_template = 1;
   auto test = GenerateSplit(Split::kTest, so);
   REQUIRE(test.ok());
   HarnessOptions ho;

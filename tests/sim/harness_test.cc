@@ -14,13 +14,18 @@ std::vector<Task> TasksOf(const std::vector<GeneratedTask>& gen) {
   return out;
 }
 
-TEST_CASE("Splits: one test task per template, disjoint training instantiations",
+TEST_CASE("Splits: test_count test tasks per template, disjoint training instantiations",
           "[harness][heavy]") {
   auto test = GenerateSplit(Split::kTest, {});
   REQUIRE(test.ok());
-  std::set<int> templates;
+  std::map<int, int> templates;
+  std::set<std::string> distinct;
   for (const GeneratedTask& g : *test) {
-    CHECK(templates.insert(g.task.intent_template_id).second);
+    const TemplateFamily* f = FindTemplate(g.task.intent_template_id);
+    REQUIRE(f != nullptr);
+    // One test task per published template; a simulator-only family may hold out more.
+    CHECK(++templates[f->id] <= (f->published_params.is_null() ? f->test_count : 1));
+    CHECK(distinct.insert(std::to_string(f->id) + g.params.dump()).second);
     // The intent instantiates the template (published task 94 appends a sentence to it).
     CHECK(g.task.intent.rfind(Instantiate(g.task.intent_template, g.params), 0) == 0);
     CHECK(ValidateTaskEval(g.task).ok());
@@ -30,6 +35,14 @@ TEST_CASE("Splits: one test task per template, disjoint training instantiations"
     CHECK(ExportTask(*again) == ExportTask(g.task));
   }
   CHECK(templates.size() == TemplateFamilies().size());
+  // The fixture holds out several instantiations of a template; capped, one per template.
+  CHECK(templates[90004] == FindTemplate(90004)->test_count);
+  CHECK(templates[90004] > 1);
+  SplitOptions one;
+  one.test_per_template = 1;
+  auto capped = GenerateSplit(Split::kTest, one);
+  REQUIRE(capped.ok());
+  CHECK(capped->size() == TemplateFamilies().size());
   SplitOptions so;
   so.per_template = 5;
   auto train = GenerateSplit(Split::kTrain, so);
