@@ -26,6 +26,7 @@ Result<AgentSettings> AgentSettings::FromJson(const nlohmann::json& j) {
     s.temperature = j.value("temperature", s.temperature);
     s.top_p = j.value("top_p", s.top_p);
     s.simplify_history = j.value("simplify_history", s.simplify_history);
+    s.task_reminder = j.value("task_reminder", s.task_reminder);
     s.observation = j.value("observation", s.observation);
     if (!ParseObservationType(s.observation).ok()) {
       return InvalidArgument("agent.json: unknown observation type " + s.observation);
@@ -46,6 +47,7 @@ nlohmann::json AgentSettings::ToJson() const {
           {"temperature", std::round(static_cast<double>(temperature) * 1e6) / 1e6},
           {"top_p", std::round(static_cast<double>(top_p) * 1e6) / 1e6},
           {"simplify_history", simplify_history},
+          {"task_reminder", task_reminder},
           {"observation", observation}};
 }
 
@@ -56,6 +58,7 @@ PromptOptions PromptOptionsOf(const AgentSettings& settings) {
   po.format = settings.format;
   po.system_prompt = settings.system_prompt;
   po.simplify_history = settings.simplify_history;
+  po.task_reminder = settings.task_reminder;
   po.context_chars = settings.context_chars;
   return po;
 }

@@ -25,6 +25,7 @@ struct AgentSettings {
   int max_new_tokens = 256;
   float temperature = 1.0f, top_p = 0.9f;
   bool simplify_history = false;
+  bool task_reminder = false;         // PromptOptions::task_reminder
   std::string observation = "webrl";  // the observation type the model was trained on
 
   static Result<AgentSettings> FromJson(const nlohmann::json& j);

@@ -36,7 +36,8 @@ Result<Tokenizer> TrainBpe(const std::vector<std::string>& corpus,
   std::unordered_map<std::string, size_t> index;
   std::vector<Word> words;
   for (const std::string& text : corpus) {
-    for (std::string_view piece : Tokenizer::PreTokenize(text, options.max_digits)) {
+    for (std::string_view piece :
+         Tokenizer::PreTokenize(text, options.max_digits, options.bare_words)) {
       auto [it, added] = index.emplace(std::string(piece), words.size());
       if (added) {
         Word w;
@@ -122,7 +123,8 @@ Result<Tokenizer> TrainBpe(const std::vector<std::string>& corpus,
     added.push_back({s, static_cast<TokenId>(vocab.size() + added.size()), true});
   }
   return Tokenizer::FromParts(std::move(vocab), std::move(merges), std::move(added),
-                              options.max_digits, /*nfc=*/false, /*ignore_merges=*/false);
+                              options.max_digits, /*nfc=*/false, /*ignore_merges=*/false,
+                              options.bare_words);
 }
 
 }  // namespace wa

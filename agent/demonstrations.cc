@@ -150,4 +150,17 @@ std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& d
   return corpus;
 }
 
+std::vector<std::string> PretrainingCorpus(const std::vector<Demonstration>& demos,
+                                           bool task_reminder) {
+  std::vector<std::string> corpus;
+  for (const Demonstration& d : demos) {
+    for (const DemoStep& s : d.steps) {
+      std::string text = "Task Instruction: " + d.task.intent + "\n\n" + s.observation;
+      if (task_reminder) text += std::string(kTaskReminder) + d.task.intent;
+      corpus.push_back(std::move(text));
+    }
+  }
+  return corpus;
+}
+
 }  // namespace wa

@@ -43,6 +43,14 @@ std::string LongThoughtResponse(const Demonstration& demo, size_t step);
 std::vector<std::string> DemonstrationCorpus(const std::vector<Demonstration>& demos,
                                              PromptFormat format, bool include_responses = true);
 
+// The base model's pretraining text: one text per page the oracle visited, shaped as the agent
+// reads it (the task instruction, then the page, then with `task_reminder` the task again as
+// PromptOptions::task_reminder repeats it), never an action. Reading a page under its task
+// teaches what a page has to do with an instruction; the repeated task teaches copying words
+// from far back in the context, which acting on an instruction needs.
+std::vector<std::string> PretrainingCorpus(const std::vector<Demonstration>& demos,
+                                           bool task_reminder);
+
 }  // namespace wa
 
 #endif  // WEBAGENT_AGENT_DEMONSTRATIONS_H_

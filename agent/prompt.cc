@@ -174,13 +174,16 @@ std::vector<ChatMessage> BuildMessages(std::string_view intent, const std::vecto
     if (!turns[k].error.empty()) user = turns[k].error + "\n\n";
   }
   AppendRound(&user, turns.size());
+  const std::string reminder =
+      options.task_reminder ? std::string(kTaskReminder) + std::string(intent) : "";
   if (options.context_chars > 0) {
-    size_t used = user.size();
+    size_t used = user.size() + reminder.size();
     for (const ChatMessage& c : m) used += c.content.size();
     size_t room = options.context_chars > used ? options.context_chars - used : 0;
     observation = TruncateUtf8(observation, room);
   }
   user += observation;
+  user += reminder;
   m.push_back({"user", std::move(user)});
   return m;
 }

@@ -30,6 +30,7 @@ Result<ChatTemplate> ParseChatTemplate(std::string_view name);  // chatml, llama
 const char* PromptFormatName(PromptFormat format);
 
 inline constexpr std::string_view kObservationPlaceholder = "** Simplified html **";
+inline constexpr std::string_view kTaskReminder = "\n\nTask (repeated): ";
 
 struct ChatMessage {
   std::string role;  // system, user, assistant
@@ -56,6 +57,11 @@ struct PromptOptions {
   SystemPromptStyle system_prompt = SystemPromptStyle::kFull;
   bool simplify_history = false;  // earlier responses become "<think> ... </think><answer> a"
   size_t context_chars = 0;       // budget for all message text; 0 = unlimited
+  // Repeat the task after the current observation ("Task (repeated): ..."), so that the words
+  // the next action depends on stand next to where the response starts. Off in the reference's
+  // layout; for small models trained here from scratch, whose attention reaches back across a
+  // whole page only after long training.
+  bool task_reminder = false;
 };
 
 // The system prompt of a format (our wording of the reference's content, or its short form).

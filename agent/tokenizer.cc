@@ -138,11 +138,12 @@ int32_t FoldAscii(int32_t cp) { return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp; }
 // Length in code points of the regex match at i, one alternative after another:
 // (?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,max} |
 // ' '?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
-size_t MatchAt(const std::vector<int32_t>& c, size_t i, int max_digits) {
+// With `bare`, alternative 1 is dropped and alternative 2 is \p{L}+.
+size_t MatchAt(const std::vector<int32_t>& c, size_t i, int max_digits, bool bare) {
   const size_t n = c.size();
   auto at = [&](size_t k) { return k < n ? c[k] : -2; };
   // 1. Contractions.
-  if (c[i] == '\'') {
+  if (!bare && c[i] == '\'') {
     int32_t a = FoldAscii(at(i + 1)), b = FoldAscii(at(i + 2));
     if (a == 0x17F) a = 's';
     if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
@@ -151,7 +152,9 @@ size_t MatchAt(const std::vector<int32_t>& c, size_t i, int max_digits) {
   // 2. An optional non-letter, non-digit, non-newline, then letters.
   {
     size_t j = i;
-    if (!IsLetter(c[i]) && !IsNumber(c[i]) && !IsNewline(c[i]) && IsLetter(at(i + 1))) ++j;
+    if (!bare && !IsLetter(c[i]) && !IsNumber(c[i]) && !IsNewline(c[i]) && IsLetter(at(i + 1))) {
+      ++j;
+    }
     if (IsLetter(at(j))) {
       while (j < n && IsLetter(c[j])) ++j;
       return j - i;
@@ -192,10 +195,11 @@ size_t MatchAt(const std::vector<int32_t>& c, size_t i, int max_digits) {
   return 1;  // not reachable for valid input; keeps invalid bytes moving
 }
 
-std::string SplitPattern(int max_digits) {
+std::string SplitPattern(int max_digits, bool bare) {
   std::string digits = max_digits == 1 ? "\\p{N}" : "\\p{N}{1," + std::to_string(max_digits) + "}";
-  return "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|" + digits +
-         "| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+  std::string words =
+      bare ? "\\p{L}+|" : "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|";
+  return words + digits + "| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
 }
 
 struct ByteTables {
@@ -238,11 +242,12 @@ std::string Nfc(std::string_view s) {
 
 const std::string& ByteToUnicode(uint8_t b) { return Bytes().to_unicode[b]; }
 
-std::vector<std::string_view> Tokenizer::PreTokenize(std::string_view text, int max_digits) {
+std::vector<std::string_view> Tokenizer::PreTokenize(std::string_view text, int max_digits,
+                                                     bool bare_words) {
   std::vector<std::string_view> out;
   Decoded d = DecodeAll(text);
   for (size_t i = 0; i < d.cps.size();) {
-    size_t len = MatchAt(d.cps, i, max_digits);
+    size_t len = MatchAt(d.cps, i, max_digits, bare_words);
     out.push_back(text.substr(d.offsets[i], d.offsets[i + len] - d.offsets[i]));
     i += len;
   }
@@ -252,9 +257,10 @@ std::vector<std::string_view> Tokenizer::PreTokenize(std::string_view text, int 
 Result<Tokenizer> Tokenizer::FromParts(std::vector<std::string> id_to_token,
                                        std::vector<std::pair<std::string, std::string>> merges,
                                        std::vector<AddedToken> added, int max_digits, bool nfc,
-                                       bool ignore_merges) {
+                                       bool ignore_merges, bool bare_words) {
   Tokenizer t;
   t.max_digits_ = max_digits;
+  t.bare_words_ = bare_words;
   t.nfc_ = nfc;
   t.ignore_merges_ = ignore_merges;
   size_t size = id_to_token.size();
@@ -315,6 +321,7 @@ Result<Tokenizer> Tokenizer::FromJson(const nlohmann::json& j) {
       return InvalidArgument("byte_fallback BPE (sentencepiece style) is not supported");
     }
     int max_digits = 0;
+    bool bare_words = false;
     std::function<void(const nlohmann::json&)> scan = [&](const nlohmann::json& p) {
       if (p.is_null()) return;
       std::string type = p.value("type", "");
@@ -323,7 +330,9 @@ Result<Tokenizer> Tokenizer::FromJson(const nlohmann::json& j) {
       } else if (type == "Split") {
         std::string re = p.at("pattern").value("Regex", "");
         for (int d : {1, 3}) {
-          if (re == SplitPattern(d)) max_digits = d;
+          for (bool bare : {false, true}) {
+            if (re == SplitPattern(d, bare)) max_digits = d, bare_words = bare;
+          }
         }
       } else if (type == "ByteLevel" && p.value("use_regex", false)) {
         max_digits = -1;  // GPT-2's own regex: not implemented
@@ -368,7 +377,7 @@ Result<Tokenizer> Tokenizer::FromJson(const nlohmann::json& j) {
                        a.value("special", false)});
     }
     return FromParts(std::move(vocab), std::move(merges), std::move(added), max_digits, nfc,
-                     model.value("ignore_merges", false));
+                     model.value("ignore_merges", false), bare_words);
   } catch (const nlohmann::json::exception& e) {
     return InvalidArgument(std::string("malformed tokenizer.json: ") + e.what());
   }
@@ -446,7 +455,7 @@ void Tokenizer::EncodePlain(std::string_view text, std::vector<TokenId>* out) co
     normalized = Nfc(text);
     text = normalized;
   }
-  for (std::string_view word : PreTokenize(text, max_digits_)) EncodeWord(word, out);
+  for (std::string_view word : PreTokenize(text, max_digits_, bare_words_)) EncodeWord(word, out);
 }
 
 std::vector<TokenId> Tokenizer::Encode(std::string_view text, bool parse_special) const {
@@ -570,7 +579,7 @@ nlohmann::json Tokenizer::ToJson() const {
            {{"type", "Sequence"},
             {"pretokenizers",
              {{{"type", "Split"},
-               {"pattern", {{"Regex", SplitPattern(max_digits_)}}},
+               {"pattern", {{"Regex", SplitPattern(max_digits_, bare_words_)}}},
                {"behavior", "Isolated"},
                {"invert", false}},
               byte_level}}}},

@@ -56,14 +56,20 @@ class Tokenizer {
   nlohmann::json ToJson() const;
   Status Save(const std::string& path) const;  // atomic write
 
-  // Splits text into pre-tokens with the split regex (digits grouped up to `max_digits`).
-  static std::vector<std::string_view> PreTokenize(std::string_view text, int max_digits);
+  // Splits text into pre-tokens with the split regex (digits grouped up to `max_digits`). With
+  // `bare_words` (our own tokenizers only, see BpeTrainerOptions::bare_words) a word never takes
+  // the character before it and there are no contraction pieces: `\p{L}+` replaces
+  // `[^\r\n\p{L}\p{N}]?\p{L}+` and `(?i:'s|...)` is dropped.
+  static std::vector<std::string_view> PreTokenize(std::string_view text, int max_digits,
+                                                   bool bare_words = false);
 
   // Builds a tokenizer from a vocabulary (byte-level spelling) and ranked merges.
   static Result<Tokenizer> FromParts(std::vector<std::string> id_to_token,
                                      std::vector<std::pair<std::string, std::string>> merges,
                                      std::vector<AddedToken> added, int max_digits, bool nfc,
-                                     bool ignore_merges);
+                                     bool ignore_merges, bool bare_words = false);
+
+  bool bare_words() const { return bare_words_; }
 
  private:
   void EncodePlain(std::string_view text, std::vector<TokenId>* out) const;
@@ -81,6 +87,7 @@ class Tokenizer {
   std::vector<char> special_;  // by id
   TokenId byte_id_[256] = {};  // initial symbol of each byte
   int max_digits_ = 1;
+  bool bare_words_ = false;
   bool nfc_ = false;
   bool ignore_merges_ = false;
 };

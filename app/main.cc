@@ -227,6 +227,7 @@ struct EvalArgs {
   std::string tasks_file;
   std::vector<std::string> sites;
   int per_template = 3;
+  int test_per_template = 0;  // test split: at most this many tasks per template (0: all)
   int max_steps = 30;
   size_t envs = 8;
   size_t threads = 2;
@@ -310,6 +311,7 @@ bool LoadSplit(const EvalArgs& a, std::vector<wa::GeneratedTask>* out) {
   wa::SplitOptions so;
   so.sites = a.sites;
   so.per_template = a.per_template;
+  so.test_per_template = a.test_per_template;
   so.seed = a.seed;
   wa::Split split;
   if (a.split == "test") {
@@ -474,6 +476,7 @@ struct TokenizerArgs {
   std::string out = "out/tokenizer.json";
   size_t vocab = 4096;
   std::string format = "think";
+  bool bare_words = false;
 };
 
 // Trains a tokenizer on the oracle's demonstrations of a split.
@@ -506,6 +509,7 @@ int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
              corpus.size(), static_cast<double>(bytes) / 1e6, Seconds(t0, Clock::now()));
   wa::BpeTrainerOptions bo;
   bo.vocab_size = t.vocab;
+  bo.bare_words = t.bare_words;
   bo.progress = true;
   auto tok = wa::TrainBpe(corpus, bo);
   if (!tok.ok()) {
@@ -837,9 +841,8 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   auto demos = wa::CollectDemonstrations(gen, ho);
   std::vector<wa::TrainExample> examples;
   if (t.stage == "base") {
-    examples = wa::BuildLmExamples(
-        wa::DemonstrationCorpus(demos, settings.format, /*include_responses=*/false), *tok,
-        static_cast<size_t>(t.window));
+    examples = wa::BuildLmExamples(wa::PretrainingCorpus(demos, settings.task_reminder), *tok,
+                                   static_cast<size_t>(t.window));
   } else {
     if (t.thoughts != "short" && t.thoughts != "long") {
       fmt::print(stderr, "error: --thoughts must be short or long, got '{}'\n", t.thoughts);
@@ -1318,6 +1321,10 @@ int main(int argc, char** argv) {
                     "joined by + match)");
     cmd->add_option("--per-template", ev.per_template, "Train split: instantiations per template")
         ->capture_default_str();
+    cmd->add_option("--test-per-template", ev.test_per_template,
+                    "Test split: at most this many tasks per template (0: all; the fixture holds "
+                    "out several per template, WebArena's templates one)")
+        ->capture_default_str();
     cmd->add_option("--seed", ev.seed, "Site data and split seed")->capture_default_str();
     cmd->add_option("--obs", ev.obs,
                     "Observation type: webrl, axtree, compact (default webrl, or the model's)");
@@ -1406,6 +1413,10 @@ int main(int argc, char** argv) {
   tok_cmd->add_option("--vocab", tk.vocab, "Vocabulary size")->capture_default_str();
   tok_cmd->add_option("--format", tk.format, "Response format: think, nothink, webrl")
       ->capture_default_str();
+  tok_cmd->add_flag("--bare-words", tk.bare_words,
+                    "Words stand alone: the character before a word is its own piece, so a word "
+                    "has the same tokens in a task, a link label and an action argument (easier "
+                    "copying for small models; about a quarter more tokens)");
 
   std::string init_out = "out/model", init_size = "small", init_tokenizer = "out/tokenizer.json";
   std::string init_format = "think", init_template = "chatml";
@@ -1429,6 +1440,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
       ->capture_default_str();
+  bool init_reminder = false;
+  init_cmd->add_flag("--task-reminder", init_reminder,
+                     "Repeat the task after the current observation (for small models trained "
+                     "from scratch)");
 
   TrainArgs tr;
   auto* train_cmd = app.add_subcommand("train",
@@ -1514,6 +1529,7 @@ int main(int argc, char** argv) {
     settings.chat_template = *t;
     settings.observation = init_obs;
     settings.max_context_tokens = init_context;
+    settings.task_reminder = init_reminder;
     auto sp = wa::ParseSystemPromptStyle(init_system);
     if (!sp.ok()) {
       fmt::print(stderr, "error: {}\n", sp.status().message());

@@ -1,7 +1,7 @@
 #include "rl/grpo_trainer.h"
 
+#include <algorithm>
 #include <chrono>
-
 #include <map>
 
 namespace wa {
@@ -222,6 +222,10 @@ void GrpoTrainer::Update(const std::vector<Trajectory>& batch, GrpoStats* stats)
       rows.push_back(std::move(row));
     }
   }
+  // Rows of similar length share a forward pass (less padding); every row's weight is global,
+  // so the order does not change the loss.
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const Row& a, const Row& b) { return a.seq.ids.size() < b.seq.ids.size(); });
   std::vector<float> unit_weight = RowWeights(unit_traj, unit_tokens, config_.loss.norm);
   int64_t total_tokens = 0;
   for (int t : unit_tokens) total_tokens += t;

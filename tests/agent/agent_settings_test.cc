@@ -13,14 +13,18 @@ TEST_CASE("agent.json: round trip, defaults, clear errors", "[agent_settings]") 
   s.system_prompt = SystemPromptStyle::kShort;
   s.max_context_tokens = 1024;
   s.observation = "compact";
+  s.task_reminder = true;
   auto back = AgentSettings::FromJson(s.ToJson());
   REQUIRE(back.ok());
   CHECK(back->ToJson() == s.ToJson());
   CHECK(back->system_prompt == SystemPromptStyle::kShort);
+  CHECK(back->task_reminder);
   // An agent.json written before the setting existed reads as the full prompt.
   nlohmann::json old = s.ToJson();
   old.erase("system_prompt");
+  old.erase("task_reminder");
   CHECK(AgentSettings::FromJson(old)->system_prompt == SystemPromptStyle::kFull);
+  CHECK_FALSE(AgentSettings::FromJson(old)->task_reminder);
   for (const auto& [key, value] :
        std::vector<std::pair<std::string, nlohmann::json>>{{"system_prompt", "tiny"},
                                                            {"prompt_format", "xml"},

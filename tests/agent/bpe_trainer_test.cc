@@ -59,8 +59,13 @@ TEST_CASE("BPE trainer: the saved tokenizer encodes identically in the JS refere
   std::vector<std::string> corpus = ObservationCorpus();
   BpeTrainerOptions o;
   o.vocab_size = 1000;
+  // Both split styles: the bare-words regex written to tokenizer.json must mean in the JS
+  // reference what our matcher does.
+  o.bare_words = GENERATE(false, true);
+  INFO("bare_words " << o.bare_words);
   auto t = TrainBpe(corpus, o);
   REQUIRE(t.ok());
+  CHECK(t->bare_words() == o.bare_words);
   std::string path = (std::filesystem::temp_directory_path() /
                       ("webagent_bpe_" + std::to_string(::getpid()) + ".json"))
                          .string();
@@ -70,6 +75,7 @@ TEST_CASE("BPE trainer: the saved tokenizer encodes identically in the JS refere
   nlohmann::json input = nlohmann::json::array();
   for (const std::string& s : corpus) input.push_back(s);
   input.push_back("unseen: Grüße, 東京, 12345 <|im_start|>user\nhi<|im_end|>");
+  input.push_back("it's 'Smart Jacket' do(argument=\"Barbara Liskov\") WE'LL\n\n  x");
   auto expected = testing::RunReference(path, "-", input);
   std::filesystem::remove(path);
   REQUIRE(expected.size() == input.size());
@@ -78,6 +84,7 @@ TEST_CASE("BPE trainer: the saved tokenizer encodes identically in the JS refere
     CHECK(loaded->Encode(input[i].get<std::string>()) == expected[i]);
     CHECK(t->Encode(input[i].get<std::string>()) == expected[i]);
   }
+  CHECK(loaded->bare_words() == o.bare_words);
 }
 
 }  // namespace

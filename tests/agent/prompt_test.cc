@@ -50,6 +50,27 @@ TEST_CASE("Prompt layout: compression, errors, history, budget", "[prompt]") {
   CHECK(mt[1].content == "Task Instruction: Find the price\n\nRound 0\n\n");
 }
 
+TEST_CASE("Task reminder: the task again after the current page, inside the budget", "[prompt]") {
+  PromptOptions o;
+  o.task_reminder = true;
+  std::vector<AgentTurn> turns = {
+      {"<think>a</think><answer> do(action=\"Click\", element=\"3\") </answer>",
+       "do(action=\"Click\", element=\"3\")", ""}};
+  auto m = BuildMessages("Find the price", turns, "<html>page1</html>", o);
+  REQUIRE(m.size() == 4);
+  // Earlier rounds are unchanged; only the current one ends with the task.
+  CHECK(m[1].content == "Task Instruction: Find the price\n\nRound 0\n\n** Simplified html **");
+  CHECK(m[3].content == "Round 1\n\n<html>page1</html>\n\nTask (repeated): Find the price");
+  // A character budget cuts the page, not the reminder.
+  o.context_chars = SystemPrompt(PromptFormat::kThink).size() + 80;
+  std::string obs(500, 'x');
+  auto mb = BuildMessages("Find the price", {}, obs, o);
+  CHECK(mb[0].content.size() + mb[1].content.size() <= o.context_chars);
+  CHECK(mb[1].content.size() >= std::string(kTaskReminder).size() + 14);
+  CHECK(mb[1].content.substr(mb[1].content.size() - 31) == "Task (repeated): Find the price");
+  CHECK(mb[1].content.find("xxxx") != std::string::npos);
+}
+
 TEST_CASE("System prompt styles: full carries the vocabulary, short one sentence", "[prompt]") {
   for (PromptFormat f : {PromptFormat::kThink, PromptFormat::kNoThink}) {
     const std::string& full = SystemPrompt(f, SystemPromptStyle::kFull);

@@ -32,6 +32,17 @@ TEST_CASE("Pre-tokenizer: the split regex, alternative by alternative", "[tokeni
   CHECK(Pieces(" 5", 1) == V{" ", "5"});
   CHECK(Pieces("héllo 世界", 1) == V{"héllo", " 世界"});
   CHECK(Pieces("", 1).empty());
+  // Bare words: the character before a word is its own piece; no contraction pieces.
+  auto bare = [](std::string_view text) {
+    std::vector<std::string> out;
+    for (std::string_view p : Tokenizer::PreTokenize(text, 1, true)) out.emplace_back(p);
+    return out;
+  };
+  CHECK(bare("Hello world") == V{"Hello", " ", "world"});
+  CHECK(bare("as Ada Lovelace") == V{"as", " ", "Ada", " ", "Lovelace"});
+  CHECK(bare("argument=\"Ada Lovelace\"") == V{"argument", "=\"", "Ada", " ", "Lovelace", "\""});
+  CHECK(bare("link 'Smart it's") == V{"link", " '", "Smart", " ", "it", "'", "s"});
+  CHECK(bare("a\n\n  b 12") == V{"a", "\n\n", " ", " ", "b", " ", "1", "2"});
   // Invalid UTF-8 keeps moving byte by byte and loses nothing.
   std::string bad = "a\xff\xfe b";
   std::string joined;
