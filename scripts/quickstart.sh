@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Quickstart training run on 2 CPU cores, WebAgent-R1's pipeline end to end on the simulated
-# fixture and shopping sites (compact observations, the "mini" model):
-#   tokenizer -> base model (language modelling on pages) -> behaviour cloning (BC)
-#   -> M-GRPO from BC (WebAgent-R1) and M-GRPO from the base model (WebAgent-R1-Zero)
-#   -> evaluation of every stage on the test split -> interaction-cap sweep
+# Quickstart training run on 2 CPU cores: WebAgent-R1's pipeline end to end on the simulated
+# fixture site (compact observations, the "mini" model, the task repeated after the page,
+# a bare-words tokenizer):
+#   tokenizer -> base model (language modelling on the pages under their tasks)
+#   -> behaviour cloning (BC) -> M-GRPO from BC (WebAgent-R1) and from the base (R1-Zero)
+#   -> greedy evaluation of every stage on the fixture's 30 test tasks -> interaction-cap sweep
 #   -> the paper's table (report.md, report.json) and the sweep chart (cap_sweep.png).
 # Every stage prints progress lines and writes its checkpoint and metrics under $OUT.
 # Scale with the variables below; OUT defaults to out/quickstart.
@@ -16,33 +17,35 @@ if [ -z "${WEBAGENT_SKIP_BUILD:-}" ]; then
 fi
 W=build/app/webagent
 OUT=${OUT:-out/quickstart}
-SITES=(--site fixture --site shopping)
-PER_TEMPLATE=${PER_TEMPLATE:-4}
-BASE_STEPS=${BASE_STEPS:-60}
-BC_STEPS=${BC_STEPS:-200}
-GRPO_STEPS=${GRPO_STEPS:-8}
+SITES=(--site fixture)
+PER_TEMPLATE=${PER_TEMPLATE:-60}
+BASE_STEPS=${BASE_STEPS:-120}
+BC_STEPS=${BC_STEPS:-400}
+GRPO_STEPS=${GRPO_STEPS:-12}
 ZERO_STEPS=${ZERO_STEPS:-4}
-EVAL_TURNS=${EVAL_TURNS:-15}
+EVAL_TURNS=${EVAL_TURNS:-10}
 CAPS=${CAPS:-5,10,15,20,25,30}
+# beta 0: groups whose trajectories all scored the same carry no gradient and are skipped.
 GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
-  --tasks-per-step 2 --max-turns 10 --max-new-tokens 64 --lr 2e-5 --warmup 0 --log-every 1
-  --eval-turns "$EVAL_TURNS")
+  --tasks-per-step 4 --max-turns 10 --max-new-tokens 64 --lr 1e-4 --beta 0 --warmup 0
+  --log-every 1 --eval-turns "$EVAL_TURNS")
 mkdir -p "$OUT"
 start=$(date +%s)
 stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
 
 stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
-  --out "$OUT/tokenizer.json"
+  --bare-words --out "$OUT/tokenizer.json"
 $W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context 768 \
-  --system-prompt short \
-  --out "$OUT/init"
+  --system-prompt short --task-reminder --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
-  --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BASE_STEPS" --batch 8 --window 256 --lr 2e-3
+  --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BASE_STEPS" --batch 8 --micro-batch 8 \
+  --window 512 --lr 2e-3
 stamp "behaviour cloning"
 $W train --stage bc --init "$OUT/base" --out "$OUT/bc" --split train \
-  --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --lr 2e-3 --log-every 20
+  --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --micro-batch 8 \
+  --lr 2e-3 --log-every 20
 stamp "M-GRPO from BC (WebAgent-R1)"
 $W train --stage grpo --init "$OUT/bc" --out "$OUT/r1" --steps "$GRPO_STEPS" "${GRPO_ARGS[@]}" \
   --eval-every "$GRPO_STEPS"
@@ -54,10 +57,10 @@ for stage in base bc; do
   $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy \
     --max-steps "$EVAL_TURNS" --max-new-tokens 64 --out "$OUT/eval_$stage.json" | tail -n 12
 done
-stamp "interaction-cap sweep (fixture test tasks)"
+stamp "interaction-cap sweep (two test tasks per template)"
 for stage in bc r1; do
-  $W eval --split test --site fixture --policy "model:$OUT/$stage" --greedy --max-new-tokens 64 \
-    --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
+  $W eval --split test "${SITES[@]}" --test-per-template 2 --policy "model:$OUT/$stage" --greedy \
+    --max-new-tokens 64 --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
 done
 stamp "report"
 r1_eval=$(ls "$OUT"/r1/eval_step*.json | tail -n 1)
