@@ -215,6 +215,7 @@ TEST_CASE("validate: a sample of every site's test tasks has the simulator's ver
   vo.max_tasks = 12;  // an even sample over the whole test split, every site
   vo.port_offset = 31500;
   auto report = ValidateSplit(vo);
+  INFO((report.ok() ? std::string() : report.status().message()));
   REQUIRE(report.ok());
   const nlohmann::json& j = *report;
   INFO(ValidateTable(j));
