@@ -151,13 +151,17 @@ Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions
     if (!first.ok()) return first.status();
     std::vector<nlohmann::json> test_params = {*first};
     std::set<std::string> seen = {first->dump()};
-    for (int tries = 0;
-         static_cast<int>(test_params.size()) < f.test_count && tries < 50 * f.test_count;
-         ++tries) {
-      auto p = f.sample(db, test_rng);
-      if (!p.ok()) return p.status();
-      if (seen.insert(p->dump()).second) test_params.push_back(*p);
-    }
+    // Appends up to `count` draws not seen before (a family may have fewer).
+    auto draw = [&](Rng& rng, int count, std::vector<nlohmann::json>* out) -> Status {
+      const size_t want = out->size() + static_cast<size_t>(std::max(0, count));
+      for (int tries = 0; out->size() < want && tries < 50 * count; ++tries) {
+        auto p = f.sample(db, rng);
+        if (!p.ok()) return p.status();
+        if (seen.insert(p->dump()).second) out->push_back(*p);
+      }
+      return Status::Ok();
+    };
+    WA_RETURN_IF_ERROR(draw(test_rng, f.test_count - 1, &test_params));
     std::vector<nlohmann::json> chosen;
     if (split == Split::kTest) {
       chosen = test_params;
@@ -167,13 +171,7 @@ Result<std::vector<GeneratedTask>> GenerateSplit(Split split, const SplitOptions
       }
     } else {
       Rng rng = Rng(options.seed).Split("train").Split(static_cast<uint64_t>(f.id));
-      for (int tries = 0; static_cast<int>(chosen.size()) < options.per_template &&
-                          tries < 50 * options.per_template;
-           ++tries) {
-        auto p = f.sample(db, rng);
-        if (!p.ok()) return p.status();
-        if (seen.insert(p->dump()).second) chosen.push_back(*p);
-      }
+      WA_RETURN_IF_ERROR(draw(rng, options.per_template, &chosen));
     }
     for (const nlohmann::json& params : chosen) {
       auto task = f.build(params, db);
