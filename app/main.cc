@@ -274,6 +274,7 @@ bool WriteEvalStore(wa::EpisodeStore* store, const std::string& stage, const std
       wa::StepRecord sr;
       sr.url = t.url;
       sr.observation = t.observation;
+      sr.prompt = t.prompt;
       sr.response = t.response;
       sr.action = t.action;
       sr.action_error = t.action_error;

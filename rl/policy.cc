@@ -43,6 +43,11 @@ class ModelPolicy : public Policy {
 
   std::string name() const override { return "model:" + dir_; }
 
+  Turn LastTurn(size_t slot) const override {
+    if (slot >= last_.size()) return {};
+    return {tokenizer_.Decode(last_[slot].first), last_[slot].second};
+  }
+
   void Begin(size_t slot, const Task&) override {
     if (turns_.size() <= slot) turns_.resize(slot + 1);
     turns_[slot].clear();
@@ -55,6 +60,8 @@ class ModelPolicy : public Policy {
     g.seed = options_.seed * 1000003ULL + episodes_ * 131ULL + turns_[slot].size();
     Generation out = Generate(model_, {prompt}, g, &tokenizer_)[0];
     std::string response = tokenizer_.Decode(out.tokens, /*skip_special=*/true);
+    if (last_.size() <= slot) last_.resize(slot + 1);
+    last_[slot] = {std::move(prompt), response};
     ParsedResponse parsed = ParseResponse(response, settings_.format);
     turns_[slot].push_back({response, parsed.action, parsed.ok ? "" : parsed.error});
     return parsed.ok ? parsed.action : response;
@@ -76,6 +83,7 @@ class ModelPolicy : public Policy {
   int max_tokens_ = 0;
   uint64_t episodes_ = 0;
   std::vector<std::vector<AgentTurn>> turns_;
+  std::vector<std::pair<std::vector<TokenId>, std::string>> last_;  // per slot: prompt, response
 };
 
 }  // namespace

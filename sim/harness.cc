@@ -199,14 +199,19 @@ EvalReport RunEvaluation(const std::vector<Task>& tasks, Policy* policy,
         continue;
       }
       std::string text = policy->Act(slot, tasks[s.task], r, vec.env(slot));
-      const std::string response = options.keep_trace ? text : std::string();
+      Policy::Turn turn;
+      if (options.keep_trace) {
+        turn = policy->LastTurn(slot);
+        if (turn.response.empty()) turn.response = text;
+      }
       // Early stops, as the reference harness: repeated parse failures or identical actions.
       text = s.early_stop.Filter(std::move(text), &o.early_stop);
       if (options.keep_trace) {
         TraceStep t;
         t.url = r.info.url;
         t.observation = r.observation;
-        t.response = response;
+        t.prompt = std::move(turn.prompt);
+        t.response = std::move(turn.response);
         t.action = text;
         if (const Page* page = vec.env(slot).browser().page()) t.boxes = PageBoxes(*page).dump();
         o.trace.push_back(std::move(t));

@@ -31,6 +31,13 @@ class Policy {
   virtual void Begin(size_t slot, const Task& task) = 0;
   virtual std::string Act(size_t slot, const Task& task, const StepResult& last,
                           const Env& env) = 0;
+  // What the policy saw and said at its last Act for `slot`, for traces and episode stores: the
+  // prompt as text and the whole response (a model's thought included). Empty for policies
+  // without a prompt (the trace then keeps Act's text as the response).
+  struct Turn {
+    std::string prompt, response;
+  };
+  virtual Turn LastTurn(size_t /*slot*/) const { return {}; }
 };
 
 // exit() at once: shows that tasks are not passed by doing nothing.
@@ -77,7 +84,8 @@ struct HarnessOptions {
 // One step of an episode as the policy saw and answered it (HarnessOptions::keep_trace).
 struct TraceStep {
   std::string url, observation;
-  std::string response;      // the policy's text
+  std::string prompt;        // the prompt as the policy saw it (Policy::LastTurn; may be empty)
+  std::string response;      // the policy's text (its whole response where LastTurn has one)
   std::string action;        // what was executed (the response, or the early-stop exit)
   std::string action_error;  // the environment's complaint about it, if any
   std::string boxes;         // PageBoxes of the page, JSON

@@ -55,6 +55,24 @@ TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness",
   EvalReport r2 = RunEvaluation(tasks, again->get(), ho);
   for (size_t i = 0; i < r.outcomes.size(); ++i)
     CHECK(r.outcomes[i].actions == r2.outcomes[i].actions);
+  // Traces keep the prompt each turn was generated from and the whole response.
+  ho.keep_trace = true;
+  auto traced = MakeModelPolicy(dir, mo);
+  REQUIRE(traced.ok());
+  EvalReport r3 = RunEvaluation({tasks.front()}, traced->get(), ho);
+  REQUIRE(r3.outcomes.size() == 1);
+  const TaskOutcome& o3 = r3.outcomes[0];
+  REQUIRE_FALSE(o3.trace.empty());
+  for (const TraceStep& t : o3.trace) {
+    CHECK(t.prompt.find("Task Instruction: " + tasks.front().intent) != std::string::npos);
+    CHECK_FALSE(t.response.empty());
+  }
+  CHECK(o3.trace.front().prompt.find(o3.trace.front().observation.substr(0, 40)) !=
+        std::string::npos);
+  if (o3.trace.size() > 1) {
+    // The second prompt carries the first response as the assistant's earlier turn.
+    CHECK(o3.trace[1].prompt.find(o3.trace[0].response.substr(0, 8)) != std::string::npos);
+  }
   // Bad directories and options are errors.
   CHECK_FALSE(MakeModelPolicy(dir + "/missing", mo).ok());
   mo.device = "tpu";
