@@ -53,14 +53,19 @@ Result<EvalReport> RunLive(const std::vector<Task>& tasks, Policy* policy,
     while (!chrome.done()) {
       const StepResult& last = options.shadow_simulator ? sim : live;
       std::string text = policy->Act(0, task, last, shadow);
-      const std::string response = text;
+      Policy::Turn turn;
+      if (options.keep_trace) {
+        turn = policy->LastTurn(0);
+        if (turn.response.empty()) turn.response = text;
+      }
       text = early_stop.Filter(std::move(text), &o.early_stop);
       auto parsed = ParseAction(text);
       if (options.keep_trace) {
         TraceStep t;
         t.url = live.info.url;
         t.observation = live.observation;
-        t.response = response;
+        t.prompt = std::move(turn.prompt);
+        t.response = std::move(turn.response);
         t.action = text;
         o.trace.push_back(std::move(t));
       }
