@@ -544,6 +544,7 @@ struct TrainArgs {
   std::string norm = "sequence";
   std::string context = "exact";   // grpo: exact (each turn's own prompt) or single (reference)
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
+  double hard_fraction = 0;        // base/bc: share of each batch drawn by recorded loss
 };
 
 std::string Eta(double seconds) {
@@ -897,13 +898,22 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     if (!st.ok()) fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return st.ok();
   };
+  wa::BatchSampler sampler(examples.size(), t.hard_fraction, a.seed + 29);
+  if (!trainer.extra_state().is_null()) {
+    if (auto st = sampler.FromJson(trainer.extra_state()); !st.ok()) {
+      fmt::print(stderr, "error: resuming from {}: {}\n", t.out, st.message());
+      return 1;
+    }
+  }
   auto start = Clock::now();
   int first = trainer.step();
-  size_t cursor = static_cast<size_t>(trainer.step()) * static_cast<size_t>(t.batch);
   while (trainer.step() < t.steps) {
+    std::vector<size_t> picked = sampler.Next(trainer.step(), static_cast<size_t>(t.batch));
     std::vector<wa::TrainExample> batch;
-    for (int j = 0; j < t.batch; ++j) batch.push_back(examples[cursor++ % examples.size()]);
+    for (size_t i : picked) batch.push_back(examples[i]);
     wa::StepStats s = trainer.Step(batch, static_cast<size_t>(t.micro_batch));
+    sampler.Record(picked, s.example_losses);
+    trainer.set_extra_state(sampler.ToJson());
     int done = trainer.step() - first;
     double elapsed = Seconds(start, Clock::now());
     metrics << nlohmann::json{{"stage", t.stage},         {"step", trainer.step()},
@@ -1459,6 +1469,11 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--batch", tr.batch, "Examples per step")->capture_default_str();
   train_cmd->add_option("--micro-batch", tr.micro_batch, "Examples per forward pass")
       ->capture_default_str();
+  train_cmd
+      ->add_option("--hard-fraction", tr.hard_fraction,
+                   "Base/BC: share of each batch drawn with probability proportional to each "
+                   "example's last measured loss (0: every example in turn)")
+      ->check(CLI::Range(0.0, 1.0));
   train_cmd->add_option("--lr", tr.lr, "Peak learning rate (AdamW)")->capture_default_str();
   train_cmd->add_option("--warmup", tr.warmup, "Warm-up steps")->capture_default_str();
   train_cmd->add_option("--window", tr.window, "Base stage: tokens per window")

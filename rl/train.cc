@@ -1,11 +1,13 @@
 #include "rl/train.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include "rl/generate.h"
 #include "sim/file_util.h"
+#include "sim/rng.h"
 
 namespace wa {
 
@@ -74,9 +76,11 @@ SupervisedTrainer::SupervisedTrainer(Transformer model, OptimConfig config)
 
 namespace {
 
-// Sum of response-token negative log-likelihoods and their count for a micro-batch.
+// Sum of response-token negative log-likelihoods and their count for a micro-batch; with
+// `per_example`, each example's mean token loss is appended to it.
 std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<TrainExample>& batch,
-                                      size_t begin, size_t end) {
+                                      size_t begin, size_t end,
+                                      std::vector<double>* per_example = nullptr) {
   std::vector<ScoreRequest> req;
   int64_t tokens = 0;
   for (size_t i = begin; i < end; ++i) {
@@ -84,7 +88,15 @@ std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<Trai
     tokens += static_cast<int64_t>(batch[i].response.size());
   }
   ScoreTensors s = ScoreBatch(model, req);
-  return {-(s.logprobs * s.mask).sum(), tokens};
+  torch::Tensor rows = -(s.logprobs * s.mask).sum(1);
+  if (per_example != nullptr) {
+    torch::Tensor r = rows.detach().to(torch::kCPU, torch::kFloat64);
+    for (size_t i = begin; i < end; ++i) {
+      per_example->push_back(r[static_cast<int64_t>(i - begin)].item<double>() /
+                             static_cast<double>(std::max<size_t>(1, batch[i].response.size())));
+    }
+  }
+  return {rows.sum(), tokens};
 }
 
 }  // namespace
@@ -93,17 +105,83 @@ StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t
   int64_t total = 0;
   for (const TrainExample& e : batch) total += static_cast<int64_t>(e.response.size());
   micro_batch = std::max<size_t>(1, micro_batch);
+  std::vector<double> per_example;
   StepStats st = StepWith([&] {
     double loss_sum = 0;
     for (size_t b = 0; b < batch.size(); b += micro_batch) {
-      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch));
+      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch), &per_example);
       (nll / static_cast<double>(std::max<int64_t>(1, total))).backward();
       loss_sum += nll.item<double>();
     }
     return loss_sum / static_cast<double>(std::max<int64_t>(1, total));
   });
   st.tokens = total;
+  st.example_losses = std::move(per_example);
   return st;
+}
+
+BatchSampler::BatchSampler(size_t examples, double hard_fraction, uint64_t seed)
+    : n_(std::max<size_t>(1, examples)),
+      hard_fraction_(std::clamp(hard_fraction, 0.0, 1.0)),
+      seed_(seed),
+      loss_(n_, -1.0) {}
+
+size_t BatchSampler::HardCount(size_t batch) const {
+  return static_cast<size_t>(std::llround(hard_fraction_ * static_cast<double>(batch)));
+}
+
+std::vector<size_t> BatchSampler::Next(int step, size_t batch) const {
+  const size_t hard = HardCount(batch), plain = batch - hard;
+  std::vector<size_t> out;
+  out.reserve(batch);
+  // The in-order share: a cursor that depends only on the step.
+  const size_t cursor = static_cast<size_t>(std::max(0, step)) * plain;
+  for (size_t j = 0; j < plain; ++j) out.push_back((cursor + j) % n_);
+  if (hard == 0) return out;
+  double top = 0;
+  for (double l : loss_) top = std::max(top, l);
+  if (top <= 0) top = 1;
+  std::vector<double> cumulative(n_);
+  double sum = 0;
+  for (size_t i = 0; i < n_; ++i) {
+    sum += (loss_[i] < 0 ? top : loss_[i]) + 1e-6;
+    cumulative[i] = sum;
+  }
+  Rng rng = Rng(seed_).Split("hard").Split(static_cast<uint64_t>(step));
+  for (size_t j = 0; j < hard; ++j) {
+    double u = rng.UniformDouble() * sum;
+    size_t i = static_cast<size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), u) -
+                                   cumulative.begin());
+    out.push_back(std::min(i, n_ - 1));
+  }
+  return out;
+}
+
+void BatchSampler::Record(const std::vector<size_t>& indices, const std::vector<double>& losses) {
+  for (size_t k = 0; k < indices.size() && k < losses.size(); ++k) {
+    if (indices[k] < n_ && std::isfinite(losses[k])) loss_[indices[k]] = std::max(0.0, losses[k]);
+  }
+}
+
+nlohmann::json BatchSampler::ToJson() const {
+  return {{"examples", n_}, {"hard_fraction", hard_fraction_}, {"losses", loss_}};
+}
+
+Status BatchSampler::FromJson(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("losses") || !j["losses"].is_array()) {
+    return InvalidArgument("batch sampler state: no losses");
+  }
+  if (j.value("examples", size_t{0}) != n_ || j["losses"].size() != n_) {
+    return InvalidArgument("batch sampler state: saved for " + std::to_string(j["losses"].size()) +
+                           " examples, the run has " + std::to_string(n_));
+  }
+  std::vector<double> l;
+  for (const auto& v : j["losses"]) {
+    if (!v.is_number()) return InvalidArgument("batch sampler state: a loss is not a number");
+    l.push_back(v.get<double>());
+  }
+  loss_ = std::move(l);
+  return Status::Ok();
 }
 
 StepStats SupervisedTrainer::StepWith(const std::function<double()>& accumulate) {
@@ -184,9 +262,9 @@ Status SupervisedTrainer::Save(const std::string& dir) {
   } catch (const c10::Error& e) {
     return Internal(std::string("saving the optimizer: ") + e.what_without_backtrace());
   }
-  WA_RETURN_IF_ERROR(
-      WriteFileAtomic((staging / "trainer.json").string(),
-                      nlohmann::json{{"step", step_}, {"lr", config_.lr}}.dump(2) + "\n"));
+  WA_RETURN_IF_ERROR(WriteFileAtomic(
+      (staging / "trainer.json").string(),
+      nlohmann::json{{"step", step_}, {"lr", config_.lr}, {"state", extra_state_}}.dump(2) + "\n"));
   WA_RETURN_IF_ERROR(WriteFileAtomic((fs::path(dir) / kCommitMarker).string(), "commit\n"));
   return FinishCommit(dir);
 }
@@ -208,7 +286,10 @@ Status SupervisedTrainer::Load(const std::string& dir) {
   std::ifstream f(fs::path(dir) / "trainer.json");
   if (f) {
     auto j = nlohmann::json::parse(f, nullptr, false);
-    if (!j.is_discarded()) step_ = j.value("step", 0);
+    if (!j.is_discarded()) {
+      step_ = j.value("step", 0);
+      extra_state_ = j.value("state", nlohmann::json());
+    }
   }
   return Status::Ok();
 }

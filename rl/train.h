@@ -7,6 +7,7 @@
 #define WEBAGENT_RL_TRAIN_H_
 
 #include <torch/torch.h>
+#include <nlohmann/json.hpp>
 
 #include <functional>
 #include <memory>
@@ -56,6 +57,32 @@ struct StepStats {
   double grad_norm = 0;
   double lr = 0;
   int64_t tokens = 0;
+  std::vector<double> example_losses;  // Step: each example's mean token loss, in batch order
+};
+
+// Chooses the examples of each supervised step. Without `hard_fraction` it walks the examples in
+// order (the caller shuffles them once). With it, that share of every batch is drawn at random
+// with probability proportional to each example's last measured mean token loss (examples not yet
+// measured weigh as much as the largest), so that the rare steps the model still gets wrong (an
+// argument copied from the task, an element chosen by it) come back more often than the many it
+// already predicts. The draw depends only on the seed, the step and the recorded losses, and the
+// sampler's state round-trips through JSON, so a resumed run draws the same batches.
+class BatchSampler {
+ public:
+  BatchSampler(size_t examples, double hard_fraction, uint64_t seed);
+  // The example indices of step `step` (0-based) for a batch of `batch`.
+  std::vector<size_t> Next(int step, size_t batch) const;
+  // Records the losses Step measured for the examples Next returned.
+  void Record(const std::vector<size_t>& indices, const std::vector<double>& losses);
+  nlohmann::json ToJson() const;
+  Status FromJson(const nlohmann::json& j);
+  size_t HardCount(size_t batch) const;
+
+ private:
+  size_t n_;
+  double hard_fraction_;
+  uint64_t seed_;
+  std::vector<double> loss_;  // < 0: not measured yet
 };
 
 // Completes or discards a checkpoint write that a killed run left in `dir` (Save and Load call
@@ -85,12 +112,17 @@ class SupervisedTrainer {
 
   Transformer& model() { return model_; }
   int step() const { return step_; }
+  // Caller state saved in trainer.json with the checkpoint and restored by Load (a batch
+  // sampler's), so that it commits together with the weights.
+  void set_extra_state(nlohmann::json j) { extra_state_ = std::move(j); }
+  const nlohmann::json& extra_state() const { return extra_state_; }
 
  private:
   Transformer model_;
   OptimConfig config_;
   std::unique_ptr<torch::optim::AdamW> optimizer_;
   int step_ = 0;
+  nlohmann::json extra_state_;
 };
 
 }  // namespace wa

@@ -103,12 +103,20 @@ TEST_CASE("Supervised training lowers the loss; a resumed run gives the same nex
   std::string dir =
       (std::filesystem::temp_directory_path() / ("webagent_train_" + std::to_string(::getpid())))
           .string();
+  t.set_extra_state(nlohmann::json{{"sampler", 7}});
   REQUIRE(t.Save(dir).ok());
   std::vector<TrainExample> next = {bc[0], bc[1]};
   StepStats a = t.Step(next);
+  // Step reports each example's mean token loss; weighted by tokens they give the batch loss.
+  REQUIRE(a.example_losses.size() == 2);
+  double weighted = (a.example_losses[0] * static_cast<double>(bc[0].response.size()) +
+                     a.example_losses[1] * static_cast<double>(bc[1].response.size())) /
+                    static_cast<double>(bc[0].response.size() + bc[1].response.size());
+  CHECK(weighted == Approx(a.loss).epsilon(1e-6));
   SupervisedTrainer resumed(Tiny(f.tokenizer), oc);
   REQUIRE(resumed.Load(dir).ok());
   CHECK(resumed.step() == 20);
+  CHECK(resumed.extra_state() == nlohmann::json{{"sampler", 7}});
   StepStats b = resumed.Step(next);
   CHECK(a.loss == Approx(b.loss).epsilon(1e-6));
   CHECK(a.lr == b.lr);
@@ -125,6 +133,51 @@ TEST_CASE("Supervised training lowers the loss; a resumed run gives the same nex
   }
   std::filesystem::remove_all(dir);
   CHECK_FALSE(resumed.Load(dir).ok());
+}
+
+TEST_CASE("Batch sampler: in order without a hard share, by recorded loss with one, resumable",
+          "[rl][train]") {
+  BatchSampler plain(10, 0.0, 3);
+  CHECK(plain.Next(0, 4) == std::vector<size_t>{0, 1, 2, 3});
+  CHECK(plain.Next(2, 4) == std::vector<size_t>{8, 9, 0, 1});
+  plain.Record({0, 1}, {9.0, 9.0});  // losses do not change the in-order walk
+  CHECK(plain.Next(2, 4) == std::vector<size_t>{8, 9, 0, 1});
+
+  BatchSampler hard(10, 0.5, 3);
+  CHECK(hard.HardCount(8) == 4);
+  std::vector<size_t> b = hard.Next(1, 8);
+  REQUIRE(b.size() == 8);
+  // The first half walks in order (cursor = step x in-order share); the rest are drawn.
+  CHECK(std::vector<size_t>(b.begin(), b.begin() + 4) == std::vector<size_t>{4, 5, 6, 7});
+  CHECK(hard.Next(1, 8) == b);  // a function of step and state
+  // Example 3 still fails, the others are learnt: draws concentrate on 3.
+  std::vector<size_t> all(10);
+  for (size_t i = 0; i < 10; ++i) all[i] = i;
+  std::vector<double> losses(10, 0.001);
+  losses[3] = 5.0;
+  hard.Record(all, losses);
+  int threes = 0, drawn = 0;
+  for (int step = 0; step < 50; ++step) {
+    std::vector<size_t> n = hard.Next(step, 8);
+    for (size_t k = 4; k < n.size(); ++k, ++drawn) threes += n[k] == 3 ? 1 : 0;
+  }
+  CHECK(threes > drawn * 9 / 10);
+  // Unmeasured examples weigh as much as the largest measured loss.
+  BatchSampler fresh(4, 1.0, 5);
+  fresh.Record({0}, {0.0});
+  int zeros = 0;
+  for (int step = 0; step < 100; ++step) zeros += fresh.Next(step, 1)[0] == 0 ? 1 : 0;
+  CHECK(zeros < 10);
+  // State round trip: a restored sampler draws the same batches.
+  BatchSampler restored(10, 0.5, 3);
+  REQUIRE(restored.FromJson(hard.ToJson()).ok());
+  for (int step = 0; step < 5; ++step) CHECK(restored.Next(step, 8) == hard.Next(step, 8));
+  BatchSampler other_size(11, 0.5, 3);
+  CHECK_FALSE(other_size.FromJson(hard.ToJson()).ok());
+  nlohmann::json bad = hard.ToJson();
+  bad["losses"][2] = "x";
+  CHECK_FALSE(restored.FromJson(bad).ok());
+  CHECK_FALSE(restored.FromJson(nlohmann::json::array()).ok());
 }
 
 TEST_CASE("Checkpoints commit in place: open run files survive, a killed commit recovers",
