@@ -632,6 +632,9 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   double reward_sum = 0;
   int reward_n = 0;
   settings.max_context_tokens = static_cast<int>(max_context);
+  // The checkpoint's agent.json, and so its evaluations, answer with the response length the
+  // rollouts used: the prompt budget left for the page depends on it.
+  settings.max_new_tokens = t.max_new_tokens;
   // A complete checkpoint directory (weights, optimizer and RNG state, tokenizer, agent.json);
   // every file is written atomically, so a killed run resumes from the last one.
   auto save = [&]() {
@@ -659,6 +662,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     mo.greedy = true;
     mo.seed = a.seed;
     mo.threads = a.torch_threads;
+    mo.max_new_tokens = t.max_new_tokens;  // as the rollouts (and `webagent eval` in quickstart)
     auto policy = wa::MakeModelPolicy(t.out, mo);
     if (!policy.ok()) {
       fmt::print(stderr, "[grpo] evaluation skipped: {}\n", policy.status().message());
