@@ -892,7 +892,15 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   fmt::print("[{}] validation loss {:.4f} before training\n", t.stage, val_before);
   fs::create_directories(t.out);
   std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
+  wa::BatchSampler sampler(examples.size(), t.hard_fraction, a.seed + 29);
+  if (!trainer.extra_state().is_null()) {
+    if (auto st = sampler.FromJson(trainer.extra_state()); !st.ok()) {
+      fmt::print(stderr, "error: resuming from {}: {}\n", t.out, st.message());
+      return 1;
+    }
+  }
   auto save = [&]() -> bool {
+    trainer.set_extra_state(sampler.ToJson());  // committed with the weights
     wa::Status st = trainer.Save(t.out);
     if (st.ok()) st = tok->Save((fs::path(t.out) / "tokenizer.json").string());
     if (st.ok()) {
@@ -902,13 +910,6 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     if (!st.ok()) fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return st.ok();
   };
-  wa::BatchSampler sampler(examples.size(), t.hard_fraction, a.seed + 29);
-  if (!trainer.extra_state().is_null()) {
-    if (auto st = sampler.FromJson(trainer.extra_state()); !st.ok()) {
-      fmt::print(stderr, "error: resuming from {}: {}\n", t.out, st.message());
-      return 1;
-    }
-  }
   auto start = Clock::now();
   int first = trainer.step();
   while (trainer.step() < t.steps) {
@@ -917,7 +918,6 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     for (size_t i : picked) batch.push_back(examples[i]);
     wa::StepStats s = trainer.Step(batch, static_cast<size_t>(t.micro_batch));
     sampler.Record(picked, s.example_losses);
-    trainer.set_extra_state(sampler.ToJson());
     int done = trainer.step() - first;
     double elapsed = Seconds(start, Clock::now());
     metrics << nlohmann::json{{"stage", t.stage},         {"step", trainer.step()},
