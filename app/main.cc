@@ -1456,6 +1456,14 @@ int main(int argc, char** argv) {
   init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
       ->capture_default_str();
   bool init_reminder = false;
+  int64_t init_copy_head = 0;
+  init_cmd
+      ->add_option("--copy-head", init_copy_head,
+                   "Width of a copy (pointer) head, 0 for none: the model can point at an earlier "
+                   "token of its context to emit the token that followed it (for small models "
+                   "trained from scratch; not part of Qwen2 or Llama)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{0}, int64_t{4096}));
   init_cmd->add_flag("--task-reminder", init_reminder,
                      "Repeat the task after the current observation (for small models trained "
                      "from scratch)");
@@ -1560,7 +1568,8 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "error: unknown observation type {}\n", init_obs);
       return 2;
     }
-    wa::Status st = wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed);
+    wa::Status st =
+        wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed, init_copy_head);
     if (!st.ok()) {
       fmt::print(stderr, "error: {}\n", st.message());
       return 1;

@@ -12,7 +12,8 @@ int64_t ModelConfig::ParameterCount() const {
   int64_t mlp = 3 * d * intermediate_size;
   int64_t layer = q + kv + o + bias + mlp + 2 * d;
   int64_t embed = vocab_size * d;
-  return embed * (tie_word_embeddings ? 1 : 2) + num_hidden_layers * layer + d;
+  int64_t copy = copy_head_dim > 0 ? 2 * d * copy_head_dim + d + 1 : 0;
+  return embed * (tie_word_embeddings ? 1 : 2) + num_hidden_layers * layer + d + copy;
 }
 
 Status ModelConfig::Validate() const {
@@ -29,6 +30,7 @@ Status ModelConfig::Validate() const {
   if (head_dim <= 0 && hidden_size % num_attention_heads != 0) {
     return InvalidArgument("hidden_size must be a multiple of num_attention_heads");
   }
+  if (copy_head_dim < 0) return InvalidArgument("copy_head_dim must be 0 (none) or positive");
   if (HeadDim() % 2 != 0) return InvalidArgument("head_dim must be even for rotary embeddings");
   if (!rope_scaling.type.empty() && rope_scaling.type != "llama3") {
     return InvalidArgument("rope_scaling type " + rope_scaling.type + " is not supported");
@@ -54,6 +56,7 @@ Result<ModelConfig> ModelConfig::FromJson(const nlohmann::json& j) {
     c.attention_bias =
         j.contains("attention_bias") ? j["attention_bias"].get<bool>() : c.model_type == "qwen2";
     c.torch_dtype = j.value("torch_dtype", c.torch_dtype);
+    c.copy_head_dim = j.value("copy_head_dim", int64_t{0});
     auto id = [&](const char* key) -> int64_t {
       if (!j.contains(key) || j[key].is_null()) return -1;
       if (j[key].is_array()) return j[key].empty() ? -1 : j[key][0].get<int64_t>();
@@ -106,6 +109,7 @@ nlohmann::json ModelConfig::ToJson() const {
       {"bos_token_id", bos_token_id >= 0 ? nlohmann::json(bos_token_id) : nlohmann::json()},
       {"eos_token_id", eos_token_id >= 0 ? nlohmann::json(eos_token_id) : nlohmann::json()},
   };
+  if (copy_head_dim > 0) j["copy_head_dim"] = copy_head_dim;
   if (!rope_scaling.type.empty()) {
     j["rope_scaling"] = {
         {"rope_type", rope_scaling.type},

@@ -35,6 +35,12 @@ struct ModelConfig {
   bool attention_bias = true;  // q/k/v projections carry a bias (Qwen2: yes, Llama: no)
   std::string torch_dtype = "float32";
   int64_t bos_token_id = -1, eos_token_id = -1;
+  // Not in Qwen2 or Llama: a pointer ("copy") head of this width, 0 for none. With it the
+  // next-token distribution mixes the output head's softmax with attention over earlier
+  // positions, each pointing at the token that followed it (see TransformerImpl::Head). For
+  // small models trained from scratch, which otherwise need long training before they copy a
+  // name from the task into an action; Hugging Face checkpoints leave it at 0.
+  int64_t copy_head_dim = 0;
 
   int64_t HeadDim() const { return head_dim > 0 ? head_dim : hidden_size / num_attention_heads; }
   int64_t ParameterCount() const;

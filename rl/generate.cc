@@ -233,7 +233,9 @@ ScoreTensors ScoreSequences(Transformer& model, const std::vector<SequenceScoreR
   at = at.to(dev);
   torch::Tensor picked =
       hidden.gather(1, at.unsqueeze(-1).expand({N, R, hidden.size(-1)}));  // [N, R, d]
-  torch::Tensor lp = torch::log_softmax(model->Logits(picked) / temperature, -1);
+  torch::Tensor keys = model->has_copy_head() ? model->CopyKeys(hidden) : torch::Tensor();
+  torch::Tensor scores = model->Head(picked, at, keys, ids.to(dev), key.to(dev));
+  torch::Tensor lp = torch::log_softmax(scores / temperature, -1);
   ScoreTensors s;
   s.mask = mask.to(dev);
   s.logprobs = lp.gather(-1, target.to(dev).unsqueeze(-1)).squeeze(-1) * s.mask;

@@ -65,6 +65,15 @@ BackboneImpl::BackboneImpl(const ModelConfig& c) {
   norm = register_module("norm", RMSNorm(c.hidden_size, c.rms_norm_eps));
 }
 
+CopyHeadImpl::CopyHeadImpl(const ModelConfig& c) {
+  auto lin = [&](int64_t out, bool bias) {
+    return torch::nn::Linear(torch::nn::LinearOptions(c.hidden_size, out).bias(bias));
+  };
+  q_proj = register_module("q_proj", lin(c.copy_head_dim, false));
+  k_proj = register_module("k_proj", lin(c.copy_head_dim, false));
+  gate = register_module("gate", lin(1, true));
+}
+
 TransformerImpl::TransformerImpl(const ModelConfig& config) : config_(config) {
   model = register_module("model", Backbone(config));
   if (!config.tie_word_embeddings) {
@@ -73,6 +82,7 @@ TransformerImpl::TransformerImpl(const ModelConfig& config) : config_(config) {
         torch::nn::Linear(
             torch::nn::LinearOptions(config.hidden_size, config.vocab_size).bias(false)));
   }
+  if (config.copy_head_dim > 0) copy_head = register_module("copy_head", CopyHead(config));
   inv_freq_ = RopeInvFreq();  // float32, not a parameter or buffer: dtype casts leave it alone
 }
 
@@ -161,8 +171,15 @@ torch::Tensor TransformerImpl::Hidden(const torch::Tensor& input_ids,
     x = x + attn->o_proj(out.transpose(1, 2).reshape({B, T, H * D}));
     x = x + layer->mlp(layer->post_attention_layernorm(x));
   }
+  x = model->norm(x);
+  if (cache && has_copy_head()) {
+    const size_t c = cache->k.size() - 1;
+    TORCH_CHECK(c == model->layers->size(), "this model's KV cache lacks the copy-head entry");
+    cache->k[c].narrow(2, past, T).copy_(CopyKeys(x).unsqueeze(1));
+    cache->v[c].narrow(2, past, T).copy_(input_ids.reshape({B, 1, T, 1}));
+  }
   if (cache) cache->length = S;
-  return model->norm(x);
+  return x;
 }
 
 torch::Tensor TransformerImpl::Logits(const torch::Tensor& hidden) {
@@ -171,13 +188,70 @@ torch::Tensor TransformerImpl::Logits(const torch::Tensor& hidden) {
   return logits.to(torch::kFloat32);
 }
 
+torch::Tensor TransformerImpl::CopyKeys(const torch::Tensor& hidden) {
+  TORCH_CHECK(has_copy_head(), "CopyKeys: this model has no copy head");
+  return copy_head->k_proj(hidden);
+}
+
+torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor& q_index,
+                                    const torch::Tensor& copy_keys, const torch::Tensor& ids,
+                                    const torch::Tensor& key_mask) {
+  torch::Tensor logits = Logits(hq);
+  if (!has_copy_head()) return logits;
+  const int64_t B = hq.size(0), R = hq.size(1), S = ids.size(1);
+  const auto dev = hq.device();
+  auto i64 = torch::TensorOptions().dtype(torch::kInt64).device(dev);
+  auto b8 = torch::TensorOptions().dtype(torch::kBool).device(dev);
+  torch::Tensor q = copy_head->q_proj(hq).to(torch::kFloat32);
+  torch::Tensor scores = torch::matmul(q, copy_keys.to(torch::kFloat32).transpose(1, 2)) /
+                         std::sqrt(static_cast<double>(config_.copy_head_dim));  // [B, R, S]
+  // Position s points at the token after it: both must be valid and s before the query.
+  torch::Tensor km = key_mask.to(torch::kBool);
+  torch::Tensor pair = km & torch::cat({km.narrow(1, 1, S - 1), torch::zeros({B, 1}, b8)}, 1);
+  torch::Tensor next = torch::cat({ids.narrow(1, 1, S - 1), torch::zeros({B, 1}, i64)}, 1);
+  torch::Tensor allowed = (torch::arange(S, i64).view({1, 1, S}) < q_index.unsqueeze(-1)) &
+                          pair.unsqueeze(1);  // [B, R, S]
+  torch::Tensor attn = torch::softmax(scores.masked_fill(allowed.logical_not(), -1e30), -1) *
+                       allowed.to(torch::kFloat32);
+  torch::Tensor copied =
+      torch::zeros_like(logits).scatter_add(2, next.unsqueeze(1).expand({B, R, S}), attn);
+  // A query with nothing to point at gets a gate of (almost) zero; finite, so gradients stay
+  // finite.
+  torch::Tensor z = copy_head->gate(hq)
+                        .to(torch::kFloat32)
+                        .masked_fill(allowed.any(-1, /*keepdim=*/true).logical_not(), -1e4);
+  return torch::logaddexp(torch::log_sigmoid(-z) + torch::log_softmax(logits, -1),
+                          torch::log_sigmoid(z) + torch::log(copied.clamp_min(1e-30)));
+}
+
 torch::Tensor TransformerImpl::Forward(const torch::Tensor& input_ids,
                                        const torch::Tensor& positions,
                                        const torch::Tensor& key_mask, KVCache* cache,
                                        bool last_only) {
+  const int64_t past = cache ? cache->length : 0;
   torch::Tensor h = Hidden(input_ids, positions, key_mask, cache);
-  if (last_only) h = h.narrow(1, h.size(1) - 1, 1);
-  return Logits(h);
+  if (!has_copy_head()) {
+    if (last_only) h = h.narrow(1, h.size(1) - 1, 1);
+    return Logits(h);
+  }
+  const int64_t B = input_ids.size(0), T = input_ids.size(1), S = past + T;
+  torch::Tensor keys, ids;
+  if (cache) {
+    keys = cache->k.back().narrow(2, 0, S).squeeze(1);
+    ids = cache->v.back().narrow(2, 0, S).reshape({B, S});
+  } else {
+    keys = CopyKeys(h);
+    ids = input_ids;
+  }
+  torch::Tensor qi =
+      torch::arange(past, S, torch::TensorOptions().dtype(torch::kInt64).device(h.device()))
+          .unsqueeze(0)
+          .expand({B, T});
+  if (last_only) {
+    h = h.narrow(1, T - 1, 1);
+    qi = qi.narrow(1, T - 1, 1);
+  }
+  return Head(h, qi, keys, ids.to(h.device()), key_mask);
 }
 
 KVCache TransformerImpl::NewCache(int64_t batch, int64_t capacity) const {
@@ -189,6 +263,10 @@ KVCache TransformerImpl::NewCache(int64_t batch, int64_t capacity) const {
         torch::zeros({batch, config_.num_key_value_heads, capacity, config_.HeadDim()}, opts));
     c.v.push_back(
         torch::zeros({batch, config_.num_key_value_heads, capacity, config_.HeadDim()}, opts));
+  }
+  if (config_.copy_head_dim > 0) {
+    c.k.push_back(torch::zeros({batch, 1, capacity, config_.copy_head_dim}, opts));
+    c.v.push_back(torch::zeros({batch, 1, capacity, 1}, opts.dtype(torch::kInt64)));
   }
   return c;
 }

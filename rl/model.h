@@ -17,7 +17,10 @@
 
 namespace wa {
 
-// Keys and values of past positions, per layer [batch, kv_heads, capacity, head_dim].
+// Keys and values of past positions, per layer [batch, kv_heads, capacity, head_dim]. A model
+// with a copy head keeps one more entry at the end: k holds the copy keys [batch, 1, capacity,
+// copy_head_dim] and v the token ids [batch, 1, capacity, 1] (int64), so code that moves cache
+// rows or positions entry by entry moves them too.
 struct KVCache {
   std::vector<torch::Tensor> k, v;
   int64_t length = 0;    // positions filled
@@ -68,6 +71,15 @@ class BackboneImpl : public torch::nn::Module {
 };
 TORCH_MODULE(Backbone);
 
+// The optional pointer head (ModelConfig::copy_head_dim): query and key projections of the final
+// hidden states and a gate deciding how much of the next-token distribution is copied.
+class CopyHeadImpl : public torch::nn::Module {
+ public:
+  explicit CopyHeadImpl(const ModelConfig& c);
+  torch::nn::Linear q_proj{nullptr}, k_proj{nullptr}, gate{nullptr};
+};
+TORCH_MODULE(CopyHead);
+
 class TransformerImpl : public torch::nn::Module {
  public:
   explicit TransformerImpl(const ModelConfig& config);
@@ -75,14 +87,30 @@ class TransformerImpl : public torch::nn::Module {
   // input_ids, positions: [B, T] int64. key_mask: [B, S] bool, which key positions may be
   // attended to, where S = (cache ? cache->length : 0) + T; attention is also causal in that
   // index space. With a cache, this step's keys and values are appended at cache->length.
-  // Returns logits [B, T, vocab] (float32), or [B, 1, vocab] for the last position only.
+  // Returns logits [B, T, vocab] (float32), or [B, 1, vocab] for the last position only. With a
+  // copy head these are the mixture's log-probabilities (see Head), which softmax, temperature
+  // and log_softmax treat exactly as logits.
   torch::Tensor Forward(const torch::Tensor& input_ids, const torch::Tensor& positions,
                         const torch::Tensor& key_mask, KVCache* cache = nullptr,
                         bool last_only = false);
   // Hidden states before the output head [B, T, hidden].
   torch::Tensor Hidden(const torch::Tensor& input_ids, const torch::Tensor& positions,
                        const torch::Tensor& key_mask, KVCache* cache);
+  // The output head alone (no copy head).
   torch::Tensor Logits(const torch::Tensor& hidden);
+  // Next-token scores for hidden states `hq` [B, R, hidden] at sequence indices `q_index` [B, R]
+  // of the sequence `ids` [B, S] whose valid positions are `key_mask` [B, S] and whose copy keys
+  // are `copy_keys` [B, S, copy_head_dim] (CopyKeys of its hidden states). Without a copy head:
+  // Logits(hq), the other arguments unused. With one: log((1 - g) softmax(logits) + g c), where
+  // g = sigmoid(gate(h)) and c puts the attention weight of each earlier valid position s
+  // (s < q_index, s + 1 valid) on the token ids[s + 1] that followed it; a query with no such
+  // position does not copy.
+  torch::Tensor Head(const torch::Tensor& hq, const torch::Tensor& q_index,
+                     const torch::Tensor& copy_keys, const torch::Tensor& ids,
+                     const torch::Tensor& key_mask);
+  // Copy keys [B, T, copy_head_dim] of hidden states [B, T, hidden] (copy head only).
+  torch::Tensor CopyKeys(const torch::Tensor& hidden);
+  bool has_copy_head() const { return !copy_head.is_empty(); }
 
   KVCache NewCache(int64_t batch, int64_t capacity) const;
 
@@ -97,6 +125,7 @@ class TransformerImpl : public torch::nn::Module {
 
   Backbone model{nullptr};
   torch::nn::Linear lm_head{nullptr};  // null when tied to the embeddings
+  CopyHead copy_head{nullptr};         // null unless config.copy_head_dim > 0
 
  private:
   torch::Tensor RopeInvFreq() const;

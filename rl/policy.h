@@ -29,10 +29,11 @@ Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,
                                                 const ModelPolicyOptions& options);
 
 // Creates a checkpoint directory with a freshly initialised model of a named size and the given
-// tokenizer (copied in), for training or smoke tests.
+// tokenizer (copied in), for training or smoke tests; `copy_head_dim` > 0 adds a copy head
+// (ModelConfig::copy_head_dim).
 Status InitCheckpoint(const std::string& dir, const std::string& size,
                       const std::string& tokenizer_path, const AgentSettings& settings,
-                      uint64_t seed);
+                      uint64_t seed, int64_t copy_head_dim = 0);
 
 }  // namespace wa
 

@@ -9,7 +9,11 @@
 namespace wa {
 namespace {
 
-Transformer Tiny(uint64_t seed) { return NewModel(*NamedConfig("tiny", 300), seed); }
+Transformer Tiny(uint64_t seed, int64_t copy = 0) {
+  ModelConfig c = *NamedConfig("tiny", 300);
+  c.copy_head_dim = copy;
+  return NewModel(c, seed);
+}
 
 std::vector<std::vector<TokenId>> Prompts(size_t n, uint64_t seed) {
   Rng rng(seed);
@@ -23,8 +27,10 @@ std::vector<std::vector<TokenId>> Prompts(size_t n, uint64_t seed) {
 }
 
 TEST_CASE("Continuous batching decodes what one-at-a-time generation decodes", "[rl][batcher]") {
+  const int64_t copy = GENERATE(0, 16);  // a copy head's cache entry moves with the rows
+  INFO("copy head " << copy);
   torch::manual_seed(0);
-  Transformer model = Tiny(3);
+  Transformer model = Tiny(3, copy);
   auto prompts = Prompts(9, 5);
   BatcherOptions bo;
   bo.max_batch = 3;  // fewer slots than prompts: finished sequences make room for waiting ones

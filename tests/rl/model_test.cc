@@ -20,10 +20,11 @@ std::string TempPath(const std::string& name) {
       .string();
 }
 
-Transformer TinyModel(uint64_t seed = 1, bool tied = true, bool bias = true) {
+Transformer TinyModel(uint64_t seed = 1, bool tied = true, bool bias = true, int64_t copy = 0) {
   ModelConfig c = *NamedConfig("tiny");
   c.tie_word_embeddings = tied;
   c.attention_bias = bias;
+  c.copy_head_dim = copy;
   Transformer m = NewModel(c, seed);
   m->eval();
   return m;
@@ -166,7 +167,9 @@ TEST_CASE("Model: save and load by Hugging Face names; missing weights are error
 
 TEST_CASE("KV-cache decoding matches full recomputation (fp32 logits within 1e-4)",
           "[rl][generate]") {
-  Transformer m = TinyModel(7, /*tied=*/false);
+  const int64_t copy = GENERATE(0, 16);  // without and with a copy head
+  INFO("copy head " << copy);
+  Transformer m = TinyModel(7, /*tied=*/false, true, copy);
   torch::NoGradGuard ng;
   const int64_t T = 24;
   torch::Tensor ids = torch::randint(0, 512, {2, T}, torch::kInt64);
@@ -204,7 +207,9 @@ TEST_CASE("KV-cache decoding matches full recomputation (fp32 logits within 1e-4
 
 TEST_CASE("Batched generation matches one-by-one; sampling is reproducible with a seed",
           "[rl][generate]") {
-  Transformer m = TinyModel(11);
+  const int64_t copy = GENERATE(0, 16);
+  INFO("copy head " << copy);
+  Transformer m = TinyModel(11, true, true, copy);
   std::vector<std::vector<TokenId>> prompts = {{7}, {3, 9, 27, 81, 243, 17, 5}, {100, 200, 300}};
   for (bool greedy : {true, false}) {
     GenerateOptions o;
@@ -248,7 +253,9 @@ TEST_CASE("Batched generation matches one-by-one; sampling is reproducible with 
 }
 
 TEST_CASE("Scoring agrees with generation log-probs; batched equals single", "[rl][generate]") {
-  Transformer m = TinyModel(13, false, false);
+  const int64_t copy = GENERATE(0, 16);
+  INFO("copy head " << copy);
+  Transformer m = TinyModel(13, false, false, copy);
   GenerateOptions o;
   o.max_new_tokens = 10;
   o.seed = 3;
@@ -275,6 +282,56 @@ TEST_CASE("Scoring agrees with generation log-probs; batched equals single", "[r
   CHECK(t.logprobs.requires_grad());
   (t.logprobs.sum()).backward();
   CHECK(m->model->embed_tokens->weight.grad().defined());
+  if (copy > 0) {
+    torch::Tensor g = m->copy_head->k_proj->weight.grad();
+    REQUIRE(g.defined());
+    CHECK(g.abs().sum().item<float>() > 0);
+    CHECK(torch::isfinite(g).all().item<bool>());
+  }
+}
+
+TEST_CASE("Copy head: points at the token after each earlier position; saves and loads",
+          "[rl][model]") {
+  Transformer m = TinyModel(17, true, true, 8);
+  torch::NoGradGuard ng;
+  // Zero query/key projections give uniform attention; a large gate bias makes the model copy.
+  m->copy_head->q_proj->weight.zero_();
+  m->copy_head->k_proj->weight.zero_();
+  m->copy_head->gate->weight.zero_();
+  m->copy_head->gate->bias.fill_(30.0);
+  torch::Tensor ids = torch::tensor({{5, 9, 5, 7, 0}}, torch::kInt64);
+  torch::Tensor pos = torch::arange(5, torch::kInt64).unsqueeze(0);
+  torch::Tensor key = torch::tensor({{true, true, true, true, false}});
+  torch::Tensor lp = m->Forward(ids, pos, key);  // [1, 5, vocab]
+  torch::Tensor p = lp.exp();
+  for (int64_t t = 0; t < 4; ++t) CHECK(p[0][t].sum().item<float>() == Approx(1.0).margin(1e-5));
+  // Position 3 predicts the 5th token: earlier positions 0, 1, 2 were followed by 9, 5, 7.
+  CHECK(p[0][3][9].item<float>() == Approx(1.0 / 3).margin(1e-5));
+  CHECK(p[0][3][5].item<float>() == Approx(1.0 / 3).margin(1e-5));
+  CHECK(p[0][3][7].item<float>() == Approx(1.0 / 3).margin(1e-5));
+  // Position 1: only position 0 (followed by 9) lies before it.
+  CHECK(p[0][1][9].item<float>() == Approx(1.0).margin(1e-5));
+  // Position 0 has nothing to point at: the output head's softmax alone.
+  torch::Tensor plain = torch::log_softmax(m->Logits(m->Hidden(ids, pos, key, nullptr)), -1);
+  CHECK((lp[0][0] - plain[0][0]).abs().max().item<float>() < 1e-5);
+  // The copy head's weights and width travel with the checkpoint.
+  std::string dir = TempPath("copy");
+  REQUIRE(SaveModel(m, dir, torch::kFloat32).ok());
+  auto names = ReadSafetensors(dir + "/model.safetensors");
+  REQUIRE(names.ok());
+  CHECK(names->count("copy_head.gate.bias") == 1);
+  auto loaded = LoadModel(dir, torch::kCPU, torch::kFloat32);
+  REQUIRE(loaded.ok());
+  CHECK((*loaded)->config().copy_head_dim == 8);
+  CHECK(torch::equal((*loaded)->Forward(ids, pos, key), lp));
+  std::filesystem::remove_all(dir);
+  // Without the copy head's weights the checkpoint does not load into a copy-head model.
+  TensorMap w = m->Weights();
+  w.erase("copy_head.q_proj.weight");
+  CHECK_FALSE(m->LoadWeights(w).ok());
+  ModelConfig bad = m->config();
+  bad.copy_head_dim = -1;
+  CHECK_FALSE(bad.Validate().ok());
 }
 
 }  // namespace
