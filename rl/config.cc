@@ -12,7 +12,7 @@ int64_t ModelConfig::ParameterCount() const {
   int64_t mlp = 3 * d * intermediate_size;
   int64_t layer = q + kv + o + bias + mlp + 2 * d;
   int64_t embed = vocab_size * d;
-  int64_t copy = copy_head_dim > 0 ? 2 * d * copy_head_dim + d + 1 : 0;
+  int64_t copy = copy_head_dim > 0 ? 3 * d * copy_head_dim + d + 1 : 0;
   return embed * (tie_word_embeddings ? 1 : 2) + num_hidden_layers * layer + d + copy;
 }
 

@@ -71,6 +71,7 @@ CopyHeadImpl::CopyHeadImpl(const ModelConfig& c) {
   };
   q_proj = register_module("q_proj", lin(c.copy_head_dim, false));
   k_proj = register_module("k_proj", lin(c.copy_head_dim, false));
+  e_proj = register_module("e_proj", lin(c.copy_head_dim, false));
   gate = register_module("gate", lin(1, true));
 }
 
@@ -202,13 +203,14 @@ torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor
   const auto dev = hq.device();
   auto i64 = torch::TensorOptions().dtype(torch::kInt64).device(dev);
   auto b8 = torch::TensorOptions().dtype(torch::kBool).device(dev);
-  torch::Tensor q = copy_head->q_proj(hq).to(torch::kFloat32);
-  torch::Tensor scores = torch::matmul(q, copy_keys.to(torch::kFloat32).transpose(1, 2)) /
-                         std::sqrt(static_cast<double>(config_.copy_head_dim));  // [B, R, S]
   // Position s points at the token after it: both must be valid and s before the query.
   torch::Tensor km = key_mask.to(torch::kBool);
   torch::Tensor pair = km & torch::cat({km.narrow(1, 1, S - 1), torch::zeros({B, 1}, b8)}, 1);
   torch::Tensor next = torch::cat({ids.narrow(1, 1, S - 1), torch::zeros({B, 1}, i64)}, 1);
+  torch::Tensor keys = copy_keys + copy_head->e_proj(model->embed_tokens(next));
+  torch::Tensor q = copy_head->q_proj(hq).to(torch::kFloat32);
+  torch::Tensor scores = torch::matmul(q, keys.to(torch::kFloat32).transpose(1, 2)) /
+                         std::sqrt(static_cast<double>(config_.copy_head_dim));  // [B, R, S]
   torch::Tensor allowed = (torch::arange(S, i64).view({1, 1, S}) < q_index.unsqueeze(-1)) &
                           pair.unsqueeze(1);  // [B, R, S]
   torch::Tensor attn = torch::softmax(scores.masked_fill(allowed.logical_not(), -1e30), -1) *

@@ -72,11 +72,13 @@ class BackboneImpl : public torch::nn::Module {
 TORCH_MODULE(Backbone);
 
 // The optional pointer head (ModelConfig::copy_head_dim): query and key projections of the final
-// hidden states and a gate deciding how much of the next-token distribution is copied.
+// hidden states, a key projection of the embedding of the token each position points at (so a
+// query can ask for a kind of token as well as a context), and a gate deciding how much of the
+// next-token distribution is copied.
 class CopyHeadImpl : public torch::nn::Module {
  public:
   explicit CopyHeadImpl(const ModelConfig& c);
-  torch::nn::Linear q_proj{nullptr}, k_proj{nullptr}, gate{nullptr};
+  torch::nn::Linear q_proj{nullptr}, k_proj{nullptr}, e_proj{nullptr}, gate{nullptr};
 };
 TORCH_MODULE(CopyHead);
 
@@ -103,8 +105,8 @@ class TransformerImpl : public torch::nn::Module {
   // are `copy_keys` [B, S, copy_head_dim] (CopyKeys of its hidden states). Without a copy head:
   // Logits(hq), the other arguments unused. With one: log((1 - g) softmax(logits) + g c), where
   // g = sigmoid(gate(h)) and c puts the attention weight of each earlier valid position s
-  // (s < q_index, s + 1 valid) on the token ids[s + 1] that followed it; a query with no such
-  // position does not copy.
+  // (s < q_index, s + 1 valid) on the token ids[s + 1] that followed it; the key of s is its copy
+  // key plus e_proj of that token's embedding. A query with no such position does not copy.
   torch::Tensor Head(const torch::Tensor& hq, const torch::Tensor& q_index,
                      const torch::Tensor& copy_keys, const torch::Tensor& ids,
                      const torch::Tensor& key_mask);

@@ -294,9 +294,13 @@ TEST_CASE("Copy head: points at the token after each earlier position; saves and
           "[rl][model]") {
   Transformer m = TinyModel(17, true, true, 8);
   torch::NoGradGuard ng;
+  int64_t numel = 0;
+  for (const auto& p : m->parameters()) numel += p.numel();
+  CHECK(numel == m->config().ParameterCount());
   // Zero query/key projections give uniform attention; a large gate bias makes the model copy.
   m->copy_head->q_proj->weight.zero_();
   m->copy_head->k_proj->weight.zero_();
+  m->copy_head->e_proj->weight.zero_();
   m->copy_head->gate->weight.zero_();
   m->copy_head->gate->bias.fill_(30.0);
   torch::Tensor ids = torch::tensor({{5, 9, 5, 7, 0}}, torch::kInt64);
