@@ -540,7 +540,7 @@ struct TrainArgs {
   int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
   int staleness = 0, max_batch = 16;
   int save_every = 10, eval_every = 0;
-  double beta = 0.001, clip = 0.2, temperature = 1.0;
+  double beta = 0.001, clip = 0.2, temperature = 1.0, top_p = 1.0;
   std::string norm = "sequence";
   std::string context = "exact";   // grpo: exact (each turn's own prompt) or single (reference)
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
@@ -579,6 +579,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   gc.max_new_tokens = t.max_new_tokens;
   gc.updates_per_batch = t.updates;
   gc.temperature = static_cast<float>(t.temperature);
+  gc.top_p = static_cast<float>(t.top_p);
   gc.max_context = max_context;
   gc.micro_batch = static_cast<size_t>(std::max(1, t.micro_batch));
   gc.env_threads = a.threads;
@@ -1446,6 +1447,7 @@ int main(int argc, char** argv) {
   init_cmd->add_option("--seed", ev.seed, "Initialisation seed")->capture_default_str();
   std::string init_obs = "webrl", init_system = "full";
   int init_context = 0;
+  int init_new_tokens = 0;
   init_cmd
       ->add_option("--system-prompt", init_system,
                    "full (the reference's instructions) or short (one sentence, for small models "
@@ -1455,6 +1457,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
       ->capture_default_str();
+  init_cmd
+      ->add_option("--max-new-tokens", init_new_tokens,
+                   "Tokens per response (0: 256); the page gets the prompt budget less this, in "
+                   "behaviour cloning as at inference")
+      ->check(CLI::NonNegativeNumber);
   bool init_reminder = false;
   int64_t init_copy_head = 0;
   init_cmd
@@ -1541,6 +1548,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd->add_option("--temperature", tr.temperature, "GRPO: sampling temperature")
       ->capture_default_str();
+  train_cmd
+      ->add_option("--top-p", tr.top_p,
+                   "GRPO: nucleus sampling of the rollouts (1: none); importance ratios keep the "
+                   "temperature-scaled log-probs of the full distribution")
+      ->check(CLI::Range(1e-3, 1.0))
+      ->capture_default_str();
 
   CLI11_PARSE(app, argc, argv);
   if (train_cmd->parsed()) return RunTrain(ev, tr);
@@ -1557,6 +1570,7 @@ int main(int argc, char** argv) {
     settings.chat_template = *t;
     settings.observation = init_obs;
     settings.max_context_tokens = init_context;
+    if (init_new_tokens > 0) settings.max_new_tokens = init_new_tokens;
     settings.task_reminder = init_reminder;
     auto sp = wa::ParseSystemPromptStyle(init_system);
     if (!sp.ok()) {

@@ -30,6 +30,11 @@ struct TrainExample {
 // at that turn (earlier observations compressed, earlier responses as the oracle's) and the
 // oracle's response in the settings' format plus the end-of-turn token.
 // With `long_thoughts` (R1-CoT) the responses carry LongThoughtResponse's reasoning.
+// A page too long for the budget is cut to leave room for this example's response; inference
+// leaves room for its whole response budget, so there the cut may fall up to that many tokens
+// earlier. Reserving the whole budget here too was measured: in the quickstart the mini model then
+// lost the copy of the first word of names and notes, and BC's test success fell from 36.7% to
+// 3.3% (README, "Experiments").
 std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
                                           size_t max_tokens, bool long_thoughts = false);

@@ -24,6 +24,11 @@ BC_STEPS=${BC_STEPS:-600}
 GRPO_STEPS=${GRPO_STEPS:-12}
 ZERO_STEPS=${ZERO_STEPS:-4}
 COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
+# Prompt budget in tokens. Long pages are cut to fit it (the contact form after four turns of
+# history loses its last fields, the send button among them). 1024 shows them whole; it was
+# measured only together with a change to behaviour cloning's cut, and worse (README).
+MAX_CONTEXT=${MAX_CONTEXT:-768}
+NEW_TOKENS=64
 # M-GRPO: a fresh AdamW's first steps move every weight by about the learning rate, so it stays
 # far below BC's (3e-4 took BC's 36.7% test success to 3.3% in 12 updates); rollouts at
 # temperature 0.7 (at 1.0 the BC policy rarely finishes a task, so groups carry no signal).
@@ -33,7 +38,7 @@ EVAL_TURNS=${EVAL_TURNS:-10}
 CAPS=${CAPS:-5,10,15,20,25,30}
 # beta 0: groups whose trajectories all scored the same carry no gradient and are skipped.
 GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
-  --tasks-per-step 4 --max-turns 10 --max-new-tokens 64 --lr "$GRPO_LR"
+  --tasks-per-step 4 --max-turns 10 --max-new-tokens "$NEW_TOKENS" --lr "$GRPO_LR"
   --temperature "$GRPO_TEMP" --beta 0 --warmup 0
   --log-every 1 --eval-turns "$EVAL_TURNS")
 mkdir -p "$OUT"
@@ -43,8 +48,8 @@ stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
 stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
   --bare-words --out "$OUT/tokenizer.json"
-$W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context 768 \
-  --system-prompt short --task-reminder --copy-head "$COPY_HEAD" --out "$OUT/init"
+$W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context "$MAX_CONTEXT" \
+  --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BASE_STEPS" --batch 8 --micro-batch 8 \
@@ -62,12 +67,12 @@ $W train --stage grpo --init "$OUT/base" --out "$OUT/r1-zero" --steps "$ZERO_STE
 stamp "evaluation: base and BC"
 for stage in base bc; do
   $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy \
-    --max-steps "$EVAL_TURNS" --max-new-tokens 64 --out "$OUT/eval_$stage.json" | tail -n 12
+    --max-steps "$EVAL_TURNS" --max-new-tokens "$NEW_TOKENS" --out "$OUT/eval_$stage.json" | tail -n 12
 done
 stamp "interaction-cap sweep (two test tasks per template)"
 for stage in bc r1; do
   $W eval --split test "${SITES[@]}" --test-per-template 2 --policy "model:$OUT/$stage" --greedy \
-    --max-new-tokens 64 --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
+    --max-new-tokens "$NEW_TOKENS" --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
 done
 stamp "report"
 r1_eval=$(ls "$OUT"/r1/eval_step*.json | tail -n 1)
