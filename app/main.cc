@@ -242,6 +242,7 @@ struct EvalArgs {
   std::string device = "cpu", dtype;
   int torch_threads = 0, max_new_tokens = 0;
   bool greedy = false;
+  double temperature = -1.0, top_p = -1.0;  // sampling; negative: the checkpoint's agent.json
   std::vector<int> caps;  // interaction-cap sweep (test-time scaling); empty: one run
   std::string store;      // episode store to write the episodes to ("" = none)
 };
@@ -351,6 +352,8 @@ wa::Result<std::unique_ptr<wa::Policy>> BuildPolicy(const EvalArgs& a,
     mo.seed = a.seed;
     mo.greedy = a.greedy;
     mo.max_new_tokens = a.max_new_tokens;
+    mo.temperature = static_cast<float>(a.temperature);
+    mo.top_p = static_cast<float>(a.top_p);
     return wa::MakeModelPolicy(a.policy.substr(6), mo);
   }
   return wa::MakePolicy(a.policy, a.seed, gen);
@@ -1366,6 +1369,14 @@ int main(int argc, char** argv) {
                    "Tokens per response (0: the checkpoint's agent.json)")
       ->capture_default_str();
   eval_cmd->add_flag("--greedy", ev.greedy, "Greedy decoding instead of sampling");
+  eval_cmd
+      ->add_option("--temperature", ev.temperature,
+                   "Sampling temperature (default: the checkpoint's agent.json)")
+      ->check(CLI::Range(1e-3, 100.0));
+  eval_cmd
+      ->add_option("--top-p", ev.top_p,
+                   "Nucleus sampling threshold (default: the checkpoint's agent.json)")
+      ->check(CLI::Range(1e-3, 1.0));
   eval_cmd->add_option("--max-steps", ev.max_steps, "Turn cap")->capture_default_str();
   eval_cmd
       ->add_option("--caps", ev.caps,

@@ -29,8 +29,8 @@ class ModelPolicy : public Policy {
     gen_.max_new_tokens =
         options_.max_new_tokens > 0 ? options_.max_new_tokens : settings_.max_new_tokens;
     gen_.greedy = options_.greedy;
-    gen_.temperature = settings_.temperature;
-    gen_.top_p = settings_.top_p;
+    gen_.temperature = options_.temperature >= 0 ? options_.temperature : settings_.temperature;
+    gen_.top_p = options_.top_p >= 0 ? options_.top_p : settings_.top_p;
     TokenId end = tokenizer_.Id(EndOfTurn(settings_.chat_template));
     if (end >= 0) gen_.stop_tokens.push_back(end);
     if (settings_.format == PromptFormat::kWebRLRaw) {
@@ -91,6 +91,12 @@ class ModelPolicy : public Policy {
 Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,
                                                 const ModelPolicyOptions& options) {
   namespace fs = std::filesystem;
+  if (options.temperature >= 0 && !(options.temperature > 0)) {
+    return InvalidArgument("sampling temperature must be > 0 (use greedy decoding instead of 0)");
+  }
+  if (options.top_p >= 0 && !(options.top_p > 0 && options.top_p <= 1)) {
+    return InvalidArgument("top-p must be in (0, 1], got " + std::to_string(options.top_p));
+  }
   ConfigureTorchThreads(options.threads);
   auto device = ParseDevice(options.device);
   if (!device.ok()) return device.status();

@@ -23,6 +23,10 @@ struct ModelPolicyOptions {
   uint64_t seed = 0;
   bool greedy = false;
   int max_new_tokens = 0;  // 0: agent.json's
+  // Sampling (ignored when greedy); negative: agent.json's. Temperature must be > 0 and top-p in
+  // (0, 1]; MakeModelPolicy rejects other values.
+  float temperature = -1.0f;
+  float top_p = -1.0f;
 };
 
 Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,

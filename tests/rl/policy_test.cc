@@ -55,6 +55,31 @@ TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness",
   EvalReport r2 = RunEvaluation(tasks, again->get(), ho);
   for (size_t i = 0; i < r.outcomes.size(); ++i)
     CHECK(r.outcomes[i].actions == r2.outcomes[i].actions);
+  // A nucleus this narrow keeps only the most likely token: sampling replays greedy decoding,
+  // whatever the seed.
+  ModelPolicyOptions greedy_mo = mo;
+  greedy_mo.greedy = true;
+  ModelPolicyOptions narrow_mo = mo;
+  narrow_mo.top_p = 1e-4f;
+  narrow_mo.temperature = 0.5f;
+  narrow_mo.seed = 77;
+  auto greedy = MakeModelPolicy(dir, greedy_mo);
+  auto narrow = MakeModelPolicy(dir, narrow_mo);
+  REQUIRE(greedy.ok());
+  REQUIRE(narrow.ok());
+  EvalReport rg = RunEvaluation(tasks, greedy->get(), ho);
+  EvalReport rn = RunEvaluation(tasks, narrow->get(), ho);
+  for (size_t i = 0; i < rg.outcomes.size(); ++i)
+    CHECK(rg.outcomes[i].actions == rn.outcomes[i].actions);
+  // Sampling settings outside their ranges are errors.
+  ModelPolicyOptions bad = mo;
+  bad.top_p = 0.0f;
+  CHECK_FALSE(MakeModelPolicy(dir, bad).ok());
+  bad.top_p = 1.5f;
+  CHECK_FALSE(MakeModelPolicy(dir, bad).ok());
+  bad = mo;
+  bad.temperature = 0.0f;
+  CHECK_FALSE(MakeModelPolicy(dir, bad).ok());
   // Traces keep the prompt each turn was generated from and the whole response.
   ho.keep_trace = true;
   auto traced = MakeModelPolicy(dir, mo);
