@@ -1485,6 +1485,10 @@ int main(int argc, char** argv) {
   init_cmd->add_flag("--task-reminder", init_reminder,
                      "Repeat the task after the current observation (for small models trained "
                      "from scratch)");
+  bool init_simplify = false;
+  init_cmd->add_flag("--simplify-history", init_simplify,
+                     "Earlier turns keep only their action (the thought becomes \"simplified "
+                     "reasoning process\"), which leaves the page more of a small prompt budget");
 
   TrainArgs tr;
   auto* train_cmd = app.add_subcommand("train",
@@ -1583,6 +1587,7 @@ int main(int argc, char** argv) {
     settings.max_context_tokens = init_context;
     if (init_new_tokens > 0) settings.max_new_tokens = init_new_tokens;
     settings.task_reminder = init_reminder;
+    settings.simplify_history = init_simplify;
     auto sp = wa::ParseSystemPromptStyle(init_system);
     if (!sp.ok()) {
       fmt::print(stderr, "error: {}\n", sp.status().message());

@@ -28,6 +28,10 @@ COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
 # history loses its last fields, the send button among them). 1024 shows them whole; it was
 # measured only together with a change to behaviour cloning's cut, and worse (README).
 MAX_CONTEXT=${MAX_CONTEXT:-768}
+# 1: earlier turns keep only their action in the prompt (init-model --simplify-history).
+SIMPLIFY_HISTORY=${SIMPLIFY_HISTORY:-0}
+INIT_FLAGS=()
+if [ "$SIMPLIFY_HISTORY" = 1 ]; then INIT_FLAGS+=(--simplify-history); fi
 NEW_TOKENS=64
 # M-GRPO: a fresh AdamW's first steps move every weight by about the learning rate, so it stays
 # far below BC's (3e-4 took BC's 36.7% test success to 3.3% in 12 updates); rollouts at
@@ -49,7 +53,7 @@ stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
   --bare-words --out "$OUT/tokenizer.json"
 $W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context "$MAX_CONTEXT" \
-  --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" --out "$OUT/init"
+  --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" "${INIT_FLAGS[@]}" --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BASE_STEPS" --batch 8 --micro-batch 8 \

@@ -81,6 +81,21 @@ TEST_CASE("Behaviour-cloning examples are the inference prompt plus the oracle r
                    d.steps[1].oracle_text.substr(d.steps[1].oracle_text.rfind('\n') + 1) +
                    " </answer>") != std::string::npos);
   CHECK(f.tokenizer.Decode(cot[0].response).find("this is the first step") != std::string::npos);
+
+  // Simplified history: earlier turns keep only their action; the response is unchanged.
+  AgentSettings simple;
+  simple.simplify_history = true;
+  auto simplified = BuildBcExamples(f.demos, f.tokenizer, simple, 2048);
+  REQUIRE(simplified.size() == examples.size());
+  std::string simple_text = f.tokenizer.Decode(simplified[1].context);
+  CHECK(simple_text.find("<think> simplified reasoning process </think>\n<answer> " + a0 +
+                         " </answer>") != std::string::npos);
+  CHECK(simple_text.find(r0) == std::string::npos);
+  CHECK(simplified[1].response == examples[1].response);
+  // Unbounded, the simplified prompt is the shorter; within a budget it leaves the page more room.
+  auto full_wide = BuildBcExamples(f.demos, f.tokenizer, AgentSettings(), 1 << 20);
+  auto simple_wide = BuildBcExamples(f.demos, f.tokenizer, simple, 1 << 20);
+  CHECK(simple_wide[1].context.size() < full_wide[1].context.size());
 }
 
 TEST_CASE("Supervised training lowers the loss; a resumed run gives the same next update",
