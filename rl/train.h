@@ -34,7 +34,7 @@ struct TrainExample {
 // leaves room for its whole response budget, so there the cut may fall up to that many tokens
 // earlier. Reserving the whole budget here too was measured: in the quickstart the mini model then
 // lost the copy of the first word of names and notes, and BC's test success fell from 36.7% to
-// 3.3% (README, "Experiments").
+// 3.3% (README, "Why the forms give M-GRPO no signal").
 std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
                                           size_t max_tokens, bool long_thoughts = false);

@@ -24,11 +24,12 @@ BC_STEPS=${BC_STEPS:-600}
 GRPO_STEPS=${GRPO_STEPS:-12}
 ZERO_STEPS=${ZERO_STEPS:-4}
 COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
-# Prompt budget in tokens. Long pages are cut to fit it (the contact form after four turns of
-# history loses its last fields, the send button among them). 1024 shows them whole; it was
-# measured only together with a change to behaviour cloning's cut, and worse (README).
+# Prompt budget in tokens. Long pages are cut to fit it: from the fourth turn on, the history
+# leaves the form pages almost no room. SIMPLIFY_HISTORY=1 (earlier turns keep only their action,
+# init-model --simplify-history) with MAX_CONTEXT=1024 shows them whole; measured, its BC then
+# missed the first word of every copied value and scored lower (README, "Why the forms give
+# M-GRPO no signal").
 MAX_CONTEXT=${MAX_CONTEXT:-768}
-# 1: earlier turns keep only their action in the prompt (init-model --simplify-history).
 SIMPLIFY_HISTORY=${SIMPLIFY_HISTORY:-0}
 INIT_FLAGS=()
 if [ "$SIMPLIFY_HISTORY" = 1 ]; then INIT_FLAGS+=(--simplify-history); fi
