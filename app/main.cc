@@ -548,6 +548,7 @@ struct TrainArgs {
   std::string context = "exact";   // grpo: exact (each turn's own prompt) or single (reference)
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
   double hard_fraction = 0;        // base/bc: share of each batch drawn by recorded loss
+  double copy_loss = 0;            // base/bc: weight of the copy head's auxiliary loss
 };
 
 std::string Eta(double seconds) {
@@ -884,6 +885,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   oc.lr = t.lr;
   oc.warmup_steps = t.warmup;
   oc.total_steps = t.steps;
+  oc.copy_loss = t.copy_loss;
   wa::SupervisedTrainer trainer(std::move(*model), oc);
   if (fs::exists(fs::path(t.out) / "trainer.json")) {
     if (auto st = trainer.Load(t.out); !st.ok()) {
@@ -927,14 +929,15 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     metrics << nlohmann::json{{"stage", t.stage},         {"step", trainer.step()},
                               {"loss", s.loss},           {"lr", s.lr},
                               {"grad_norm", s.grad_norm}, {"tokens", s.tokens},
-                              {"elapsed_s", elapsed}}
+                              {"copy_loss", s.copy_loss}, {"elapsed_s", elapsed}}
                    .dump()
             << "\n";
     if (trainer.step() % t.log_every == 0 || trainer.step() == t.steps) {
       metrics.flush();
       double rate = done / std::max(1e-9, elapsed);
-      fmt::print("[{}] step {}/{}  loss {:.4f}  lr {:.2e}  {:.2f} steps/s  ETA {}\n", t.stage,
-                 trainer.step(), t.steps, s.loss, s.lr, rate,
+      fmt::print("[{}] step {}/{}  loss {:.4f}{}  lr {:.2e}  {:.2f} steps/s  ETA {}\n", t.stage,
+                 trainer.step(), t.steps, s.loss,
+                 oc.copy_loss > 0 ? fmt::format("  copy {:.4f}", s.copy_loss) : "", s.lr, rate,
                  Eta((t.steps - trainer.step()) / std::max(1e-9, rate)));
       std::fflush(stdout);
     }
@@ -1508,6 +1511,12 @@ int main(int argc, char** argv) {
                    "Base/BC: share of each batch drawn with probability proportional to each "
                    "example's last measured loss (0: every example in turn)")
       ->check(CLI::Range(0.0, 1.0));
+  train_cmd
+      ->add_option("--copy-loss", tr.copy_loss,
+                   "Base/BC with a copy head: weight of an auxiliary loss -log c(token) on the "
+                   "response tokens the copy head could point at (0: off)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   train_cmd->add_option("--lr", tr.lr, "Peak learning rate (AdamW)")->capture_default_str();
   train_cmd->add_option("--warmup", tr.warmup, "Warm-up steps")->capture_default_str();
   train_cmd->add_option("--window", tr.window, "Base stage: tokens per window")

@@ -234,12 +234,30 @@ ScoreTensors ScoreSequences(Transformer& model, const std::vector<SequenceScoreR
   torch::Tensor picked =
       hidden.gather(1, at.unsqueeze(-1).expand({N, R, hidden.size(-1)}));  // [N, R, d]
   torch::Tensor keys = model->has_copy_head() ? model->CopyKeys(hidden) : torch::Tensor();
-  torch::Tensor scores = model->Head(picked, at, keys, ids.to(dev), key.to(dev));
+  torch::Tensor log_copied;
+  torch::Tensor scores = model->Head(picked, at, keys, ids.to(dev), key.to(dev),
+                                     model->has_copy_head() ? &log_copied : nullptr);
   torch::Tensor lp = torch::log_softmax(scores / temperature, -1);
   ScoreTensors s;
   s.mask = mask.to(dev);
-  s.logprobs = lp.gather(-1, target.to(dev).unsqueeze(-1)).squeeze(-1) * s.mask;
+  torch::Tensor tgt = target.to(dev).unsqueeze(-1);
+  s.logprobs = lp.gather(-1, tgt).squeeze(-1) * s.mask;
   s.entropy = -(lp.exp() * lp).sum(-1) * s.mask;
+  if (model->has_copy_head()) {
+    // Token p is copyable when it equals ids[s + 1] for some s < p - 1 (both real tokens).
+    torch::Tensor ids_d = ids.to(dev), key_d = key.to(dev);
+    torch::Tensor next =
+        torch::cat({ids_d.narrow(1, 1, L - 1), torch::full({N, 1}, -1, i64.device(dev))}, 1);
+    torch::Tensor pair =
+        key_d &
+        torch::cat({key_d.narrow(1, 1, L - 1),
+                    torch::zeros({N, 1}, torch::TensorOptions().dtype(torch::kBool).device(dev))},
+                   1);
+    torch::Tensor before = torch::arange(L, i64.device(dev)).view({1, 1, L}) < at.unsqueeze(-1);
+    torch::Tensor hit = (next.unsqueeze(1) == tgt) & pair.unsqueeze(1) & before;  // [N, R, L]
+    s.copyable = hit.any(-1).to(torch::kFloat32) * s.mask;
+    s.copy_logprobs = log_copied.gather(-1, tgt).squeeze(-1) * s.copyable;
+  }
   return s;
 }
 

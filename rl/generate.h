@@ -67,8 +67,13 @@ std::vector<Scored> Score(Transformer& model, const std::vector<ScoreRequest>& r
 
 // The tensors behind Score, with gradients when enabled: [N, Tmax] log-probs, entropies and a
 // mask of real response positions (for training losses).
+// With a copy head, copy_logprobs [N, Tmax] is log c(token) under the copy distribution alone
+// and copyable [N, Tmax] (float) marks the real positions whose token follows some earlier
+// position of the sequence, so that the copy head could produce it; both are undefined without
+// a copy head.
 struct ScoreTensors {
   torch::Tensor logprobs, entropy, mask;
+  torch::Tensor copy_logprobs, copyable;
 };
 ScoreTensors ScoreBatch(Transformer& model, const std::vector<ScoreRequest>& requests,
                         float temperature = 1.0f);

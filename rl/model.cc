@@ -196,7 +196,7 @@ torch::Tensor TransformerImpl::CopyKeys(const torch::Tensor& hidden) {
 
 torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor& q_index,
                                     const torch::Tensor& copy_keys, const torch::Tensor& ids,
-                                    const torch::Tensor& key_mask) {
+                                    const torch::Tensor& key_mask, torch::Tensor* copy_logprobs) {
   torch::Tensor logits = Logits(hq);
   if (!has_copy_head()) return logits;
   const int64_t B = hq.size(0), R = hq.size(1), S = ids.size(1);
@@ -222,8 +222,10 @@ torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor
   torch::Tensor z = copy_head->gate(hq)
                         .to(torch::kFloat32)
                         .masked_fill(allowed.any(-1, /*keepdim=*/true).logical_not(), -1e4);
+  torch::Tensor log_copied = torch::log(copied.clamp_min(1e-30));
+  if (copy_logprobs != nullptr) *copy_logprobs = log_copied;
   return torch::logaddexp(torch::log_sigmoid(-z) + torch::log_softmax(logits, -1),
-                          torch::log_sigmoid(z) + torch::log(copied.clamp_min(1e-30)));
+                          torch::log_sigmoid(z) + log_copied);
 }
 
 torch::Tensor TransformerImpl::Forward(const torch::Tensor& input_ids,

@@ -107,9 +107,11 @@ class TransformerImpl : public torch::nn::Module {
   // g = sigmoid(gate(h)) and c puts the attention weight of each earlier valid position s
   // (s < q_index, s + 1 valid) on the token ids[s + 1] that followed it; the key of s is its copy
   // key plus e_proj of that token's embedding. A query with no such position does not copy.
+  // With `copy_logprobs`, it also receives log c [B, R, vocab], the copy distribution alone
+  // (about -69 for a token that cannot be copied), for copy-supervision losses.
   torch::Tensor Head(const torch::Tensor& hq, const torch::Tensor& q_index,
                      const torch::Tensor& copy_keys, const torch::Tensor& ids,
-                     const torch::Tensor& key_mask);
+                     const torch::Tensor& key_mask, torch::Tensor* copy_logprobs = nullptr);
   // Copy keys [B, T, copy_head_dim] of hidden states [B, T, hidden] (copy head only).
   torch::Tensor CopyKeys(const torch::Tensor& hidden);
   bool has_copy_head() const { return !copy_head.is_empty(); }

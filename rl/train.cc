@@ -77,10 +77,14 @@ SupervisedTrainer::SupervisedTrainer(Transformer model, OptimConfig config)
 namespace {
 
 // Sum of response-token negative log-likelihoods and their count for a micro-batch; with
-// `per_example`, each example's mean token loss is appended to it.
+// `per_example`, each example's mean token loss is appended to it. With `copy_nll` (copy head
+// only), it receives the sum of -log c over the copyable response tokens and `copy_tokens` their
+// count.
 std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<TrainExample>& batch,
                                       size_t begin, size_t end,
-                                      std::vector<double>* per_example = nullptr) {
+                                      std::vector<double>* per_example = nullptr,
+                                      torch::Tensor* copy_nll = nullptr,
+                                      int64_t* copy_tokens = nullptr) {
   std::vector<ScoreRequest> req;
   int64_t tokens = 0;
   for (size_t i = begin; i < end; ++i) {
@@ -89,6 +93,10 @@ std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<Trai
   }
   ScoreTensors s = ScoreBatch(model, req);
   torch::Tensor rows = -(s.logprobs * s.mask).sum(1);
+  if (copy_nll != nullptr && s.copy_logprobs.defined()) {
+    *copy_nll = -s.copy_logprobs.sum();
+    *copy_tokens = static_cast<int64_t>(s.copyable.sum().item<double>());
+  }
   if (per_example != nullptr) {
     torch::Tensor r = rows.detach().to(torch::kCPU, torch::kFloat64);
     for (size_t i = begin; i < end; ++i) {
@@ -106,16 +114,31 @@ StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t
   for (const TrainExample& e : batch) total += static_cast<int64_t>(e.response.size());
   micro_batch = std::max<size_t>(1, micro_batch);
   std::vector<double> per_example;
+  const bool with_copy = config_.copy_loss > 0 && model_->has_copy_head();
+  double copy_sum = 0;
+  int64_t copy_count = 0;
   StepStats st = StepWith([&] {
     double loss_sum = 0;
+    const double denom = static_cast<double>(std::max<int64_t>(1, total));
     for (size_t b = 0; b < batch.size(); b += micro_batch) {
-      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch), &per_example);
-      (nll / static_cast<double>(std::max<int64_t>(1, total))).backward();
+      torch::Tensor copy_nll;
+      int64_t copy_tokens = 0;
+      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch), &per_example,
+                          with_copy ? &copy_nll : nullptr, &copy_tokens);
+      torch::Tensor loss = nll / denom;
+      if (with_copy && copy_nll.defined()) {
+        // Normalised by all response tokens, like the cross-entropy, so the weight is relative.
+        loss = loss + config_.copy_loss * copy_nll / denom;
+        copy_sum += copy_nll.item<double>();
+        copy_count += copy_tokens;
+      }
+      loss.backward();
       loss_sum += nll.item<double>();
     }
-    return loss_sum / static_cast<double>(std::max<int64_t>(1, total));
+    return loss_sum / denom;
   });
   st.tokens = total;
+  if (copy_count > 0) st.copy_loss = copy_sum / static_cast<double>(copy_count);
   st.example_losses = std::move(per_example);
   return st;
 }

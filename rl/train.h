@@ -52,13 +52,19 @@ struct OptimConfig {
   double weight_decay = 0.01;
   double beta1 = 0.9, beta2 = 0.95;
   double grad_clip = 1.0;
+  // Supervised stages with a copy head: weight of an auxiliary loss -log c(token) on the response
+  // tokens the copy head could produce (copy distribution alone, gate ignored). It trains the
+  // pointer to find copyable tokens even where the gate currently prefers the output head, which
+  // otherwise can settle on guessing a value's first word from the prior. 0 turns it off.
+  double copy_loss = 0;
 };
 
 // The learning rate at a step: linear warm-up, then cosine to min_lr_ratio * lr.
 double ScheduledLr(const OptimConfig& c, int step);
 
 struct StepStats {
-  double loss = 0;
+  double loss = 0;       // mean token cross-entropy (the auxiliary copy loss not included)
+  double copy_loss = 0;  // mean -log c over copyable tokens (OptimConfig::copy_loss > 0 only)
   double grad_norm = 0;
   double lr = 0;
   int64_t tokens = 0;

@@ -290,6 +290,39 @@ TEST_CASE("Scoring agrees with generation log-probs; batched equals single", "[r
   }
 }
 
+TEST_CASE("Copy head: scoring reports the copy distribution of copyable response tokens",
+          "[rl][model]") {
+  Transformer m = TinyModel(19, true, true, 8);
+  torch::NoGradGuard ng;
+  // Uniform pointer attention (zero projections), as in the test below.
+  m->copy_head->q_proj->weight.zero_();
+  m->copy_head->k_proj->weight.zero_();
+  m->copy_head->e_proj->weight.zero_();
+  // Context 5 9 5 7, response 9 3 7.
+  ScoreTensors s = ScoreBatch(m, {{{5, 9, 5, 7}, {9, 3, 7}}});
+  REQUIRE(s.copyable.defined());
+  REQUIRE(s.copy_logprobs.defined());
+  // 9 followed position 0 (of 0..2 before the query at 3): c = 1/3.
+  CHECK(s.copyable[0][0].item<float>() == 1.0f);
+  CHECK(s.copy_logprobs[0][0].item<float>() == Approx(std::log(1.0 / 3)).margin(1e-5));
+  // 3 never appeared before: not copyable, masked to 0.
+  CHECK(s.copyable[0][1].item<float>() == 0.0f);
+  CHECK(s.copy_logprobs[0][1].item<float>() == 0.0f);
+  // 7 followed position 2 of 0..4 (9 5 7 9 3 follow them): c = 1/5.
+  CHECK(s.copyable[0][2].item<float>() == 1.0f);
+  CHECK(s.copy_logprobs[0][2].item<float>() == Approx(std::log(1.0 / 5)).margin(1e-5));
+  // Padding rows of a shorter response are neither scored nor copyable.
+  ScoreTensors two = ScoreBatch(m, {{{5, 9, 5, 7}, {9, 3, 7}}, {{5, 9, 5}, {9}}});
+  CHECK(two.copyable[1][0].item<float>() == 1.0f);  // 9 and 5 followed positions 0 and 1
+  CHECK(two.copy_logprobs[1][0].item<float>() == Approx(std::log(0.5)).margin(1e-5));
+  CHECK(two.copyable[1][1].item<float>() == 0.0f);
+  CHECK(two.copyable[1][2].item<float>() == 0.0f);
+  // Without a copy head the fields stay undefined.
+  Transformer no_copy = TinyModel(19);
+  ScoreTensors plain = ScoreBatch(no_copy, {{{5, 9, 5, 7}, {9, 3, 7}}});
+  CHECK_FALSE(plain.copyable.defined());
+}
+
 TEST_CASE("Copy head: points at the token after each earlier position; saves and loads",
           "[rl][model]") {
   Transformer m = TinyModel(17, true, true, 8);
