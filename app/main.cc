@@ -1270,7 +1270,7 @@ int main(int argc, char** argv) {
   serve_cmd->add_flag("!--logged-out", serve.logged_in, "New sessions start signed out");
   std::string validate_split = "test", validate_out = "out/validate.json";
   std::vector<std::string> validate_sites;
-  int validate_per_template = 1, validate_port_offset = 30000;
+  int validate_per_template = 1, validate_port_offset = 10000;
   uint64_t validate_seed = 0;
   size_t validate_max_tasks = 0;
   auto* validate_cmd = app.add_subcommand(

@@ -18,7 +18,7 @@
 int main(int argc, char** argv) {
   wa::ValidateOptions vo;
   vo.max_tasks = 40;
-  vo.port_offset = 32000;
+  vo.port_offset = 12000;
   std::string out = "out/bridge_bench.json";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];

@@ -23,9 +23,12 @@ namespace wa {
 struct ValidateOptions {
   Split split = Split::kTest;
   SplitOptions split_options;
-  int port_offset = 30000;  // where the server listens (away from a running `webagent serve`)
-  size_t max_tasks = 0;     // 0: every task; else an even sample over the split
-  int max_steps = 30;       // the oracle's turn cap
+  // Where the server listens: away from a running `webagent serve`, and with every site's port
+  // (3000..9999 + offset) below Linux's ephemeral range (32768 and up), where an outgoing
+  // connection (Chromium's own) may hold the port.
+  int port_offset = 10000;
+  size_t max_tasks = 0;  // 0: every task; else an even sample over the split
+  int max_steps = 30;    // the oracle's turn cap
 };
 
 // The report (JSON):

@@ -49,7 +49,7 @@ TEST_CASE("Observation in Chromium: the simulator's WebRL text on the served fix
   REQUIRE(ChromeAvailable());
   ServeOptions so;
   so.sites = {"fixture"};
-  so.port_offset = 31600;
+  so.port_offset = 11600;
   auto server = SimServer::Start(so);
   REQUIRE(server.ok());
   auto driver = WebDriver::Launch();
@@ -81,7 +81,7 @@ TEST_CASE("Evaluation in Chromium: locators run as JavaScript, converted as the 
   REQUIRE(ChromeAvailable());
   ServeOptions so;
   so.sites = {"fixture"};
-  so.port_offset = 31700;
+  so.port_offset = 11700;
   auto server = SimServer::Start(so);
   REQUIRE(server.ok());
   auto driver = WebDriver::Launch();
@@ -144,7 +144,7 @@ TEST_CASE("ChromiumEnv: the action vocabulary in lockstep with the simulator",
   REQUIRE(ChromeAvailable());
   ServeOptions so;
   so.sites = {"fixture"};
-  so.port_offset = 32500;
+  so.port_offset = 12500;
   auto server = SimServer::Start(so);
   REQUIRE(server.ok());
   auto driver = WebDriver::Launch();
@@ -259,7 +259,7 @@ TEST_CASE("run --webarena: policies in Chromium against sites signed in through 
   // A server whose sessions start signed out, like a real deployment: the run signs in.
   ServeOptions so;
   so.sites = {"fixture"};
-  so.port_offset = 31800;
+  so.port_offset = 11800;
   so.logged_in = false;
   auto server = SimServer::Start(so);
   REQUIRE(server.ok());

@@ -61,7 +61,7 @@ TEST_CASE("Parity in Chromium: the served fixture pages, element by element",
   REQUIRE(ChromeAvailable());  // scripts/setup.sh installs chromium and chromium-driver
   ServeOptions so;
   so.sites = {"fixture"};
-  so.port_offset = 31200;
+  so.port_offset = 11200;
   auto server = SimServer::Start(so);
   REQUIRE(server.ok());
   auto driver = WebDriver::Launch();
@@ -183,7 +183,7 @@ TEST_CASE("validate: the fixture split replayed in lockstep, simulator against C
   ValidateOptions vo;
   vo.split_options.sites = {"fixture"};
   vo.split_options.test_per_template = 1;
-  vo.port_offset = 31400;
+  vo.port_offset = 11400;
   size_t calls = 0;
   auto report = ValidateOnceMore(vo, [&](size_t i, size_t) {
     if (i == 0) calls = 0;  // a second run counts afresh
@@ -229,7 +229,7 @@ TEST_CASE("validate: a sample of every site's test tasks has the simulator's ver
   REQUIRE(ChromeAvailable());
   ValidateOptions vo;
   vo.max_tasks = 12;  // an even sample over the whole test split, every site
-  vo.port_offset = 31500;
+  vo.port_offset = 11500;
   auto report = ValidateOnceMore(vo);
   INFO((report.ok() ? std::string() : report.status().message()));
   REQUIRE(report.ok());

@@ -10,8 +10,10 @@
 namespace wa {
 namespace {
 
-// Ports well away from WebArena's, so a running `webagent serve` does not collide.
-constexpr int kOffset = 31000;
+// Ports well away from WebArena's, so a running `webagent serve` does not collide, and below the
+// ephemeral range (32768 and up), where an outgoing connection may already hold a port. The
+// Chromium tests use offsets 11200..12500 in steps of 100 (no two sites' ports collide).
+constexpr int kOffset = 11000;
 
 struct Client {
   explicit Client(int port) : http("127.0.0.1", port) {
@@ -157,7 +159,7 @@ TEST_CASE("serve: each session has its own state; reset restores it", "[bridge]"
 TEST_CASE("serve: control endpoints seed, clock and expose a session's state", "[bridge]") {
   ServeOptions o;
   o.sites = {"fixture"};
-  o.port_offset = kOffset + 300;  // 31200 is the Chromium parity test's (CTest runs both at once)
+  o.port_offset = kOffset + 300;  // 11200 is the Chromium parity test's (CTest runs both at once)
   auto server = SimServer::Start(o);
   REQUIRE(server.ok());
   Client a(PortOf(**server, "fixture"));
