@@ -50,9 +50,9 @@ bool SafeCookieValue(const std::string& v) {
   return true;
 }
 
-// Whether something already listens on host:port. httplib binds with SO_REUSEPORT, which lets
-// a second server share a port in use (and split its connections), so a connection attempt
-// checks first.
+// Whether something already listens on host:port: a connection attempt, checked before binding
+// (a listener that set SO_REUSEPORT, as httplib's default does, would otherwise share the port
+// and split its connections with ours).
 bool Listening(const std::string& host, int port) {
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -388,6 +388,13 @@ Result<std::unique_ptr<SimServer>> SimServer::Start(const ServeOptions& options)
   for (const auto& [port, group] : by_port) {
     auto server = std::make_unique<httplib::Server>();
     server->set_payload_max_length(1 << 20);
+    // SO_REUSEADDR alone, in place of httplib's SO_REUSEPORT: a restarted server still binds
+    // while the earlier one's connections sit in TIME_WAIT, and two servers never share a port
+    // (with SO_REUSEPORT on both, the kernel would split the connections between them).
+    server->set_socket_options([](socket_t sock) {
+      int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    });
     const int canonical = port;
     const std::vector<const SiteModel*> members = group;
     auto handler = [raw, members, canonical](const httplib::Request& req, httplib::Response& res) {

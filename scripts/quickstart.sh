@@ -21,29 +21,35 @@ SITES=(--site fixture)
 PER_TEMPLATE=${PER_TEMPLATE:-60}
 BASE_STEPS=${BASE_STEPS:-120}
 BC_STEPS=${BC_STEPS:-600}
-GRPO_STEPS=${GRPO_STEPS:-12}
+GRPO_STEPS=${GRPO_STEPS:-16}
 ZERO_STEPS=${ZERO_STEPS:-4}
 COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
-# Prompt budget in tokens. Long pages are cut to fit it: from the fourth turn on, the history
-# leaves the form pages almost no room. SIMPLIFY_HISTORY=1 (earlier turns keep only their action,
-# init-model --simplify-history) with MAX_CONTEXT=1024 shows them whole; measured, its BC then
-# missed the first word of every copied value and scored lower (README, "Why the forms give
-# M-GRPO no signal").
-MAX_CONTEXT=${MAX_CONTEXT:-768}
-SIMPLIFY_HISTORY=${SIMPLIFY_HISTORY:-0}
+# Weight of BC's auxiliary copy loss (train --copy-loss): -log of the copy head's distribution on
+# every response token it could point at. Without it the mini model learned to copy the first
+# word of a name or note in one BC run of five; with it, in both measured runs (README, "Copy
+# supervision").
+COPY_LOSS=${COPY_LOSS:-1}
+# Prompt budget in tokens, and SIMPLIFY_HISTORY=1 (earlier turns keep only their action,
+# init-model --simplify-history): with both the form pages are shown whole on every turn. At
+# 768 tokens with the full history, the history cuts the page to nothing from the fourth turn.
+MAX_CONTEXT=${MAX_CONTEXT:-1024}
+SIMPLIFY_HISTORY=${SIMPLIFY_HISTORY:-1}
 INIT_FLAGS=()
 if [ "$SIMPLIFY_HISTORY" = 1 ]; then INIT_FLAGS+=(--simplify-history); fi
 NEW_TOKENS=64
 # M-GRPO: a fresh AdamW's first steps move every weight by about the learning rate, so it stays
-# far below BC's (3e-4 took BC's 36.7% test success to 3.3% in 12 updates); rollouts at
+# far below BC's (1e-4 took this BC from 26.7% to 16.7% in 8 updates; 3e-4 took an earlier BC
+# from 36.7% to 3.3% in 12);
+# 8 tasks per update (32 trajectories) so that each update rests on several groups; rollouts at
 # temperature 0.7 (at 1.0 the BC policy rarely finishes a task, so groups carry no signal).
-GRPO_LR=${GRPO_LR:-3e-5}
+GRPO_LR=${GRPO_LR:-5e-5}
+GRPO_TASKS=${GRPO_TASKS:-8}
 GRPO_TEMP=${GRPO_TEMP:-0.7}
 EVAL_TURNS=${EVAL_TURNS:-10}
 CAPS=${CAPS:-5,10,15,20,25,30}
 # beta 0: groups whose trajectories all scored the same carry no gradient and are skipped.
 GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
-  --tasks-per-step 4 --max-turns 10 --max-new-tokens "$NEW_TOKENS" --lr "$GRPO_LR"
+  --tasks-per-step "$GRPO_TASKS" --max-turns 10 --max-new-tokens "$NEW_TOKENS" --lr "$GRPO_LR"
   --temperature "$GRPO_TEMP" --beta 0 --warmup 0
   --log-every 1 --eval-turns "$EVAL_TURNS")
 mkdir -p "$OUT"
@@ -62,7 +68,7 @@ $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
 stamp "behaviour cloning"
 $W train --stage bc --init "$OUT/base" --out "$OUT/bc" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --micro-batch 8 \
-  --lr 2e-3 --log-every 20
+  --lr 2e-3 --log-every 20 --copy-loss "$COPY_LOSS"
 stamp "M-GRPO from BC (WebAgent-R1)"
 $W train --stage grpo --init "$OUT/bc" --out "$OUT/r1" --steps "$GRPO_STEPS" "${GRPO_ARGS[@]}" \
   --eval-every "$GRPO_STEPS"
