@@ -1,10 +1,7 @@
 #include "bridge/server.h"
 
-#include <arpa/inet.h>
 #include <httplib.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
-#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include <atomic>
@@ -48,23 +45,6 @@ bool SafeCookieValue(const std::string& v) {
     if (c < 0x21 || c > 0x7e || c == ';' || c == ',' || c == '"' || c == '\\') return false;
   }
   return true;
-}
-
-// Whether something already listens on host:port: a connection attempt, checked before binding
-// (a listener that set SO_REUSEPORT, as httplib's default does, would otherwise share the port
-// and split its connections with ours).
-bool Listening(const std::string& host, int port) {
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  if (inet_pton(AF_INET, host == "0.0.0.0" ? "127.0.0.1" : host.c_str(), &addr.sin_addr) != 1) {
-    return false;  // not an IPv4 address: let httplib decide
-  }
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return false;
-  const bool open = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
-  close(fd);
-  return open;
 }
 
 }  // namespace
@@ -389,8 +369,9 @@ Result<std::unique_ptr<SimServer>> SimServer::Start(const ServeOptions& options)
     auto server = std::make_unique<httplib::Server>();
     server->set_payload_max_length(1 << 20);
     // SO_REUSEADDR alone, in place of httplib's SO_REUSEPORT: a restarted server still binds
-    // while the earlier one's connections sit in TIME_WAIT, and two servers never share a port
-    // (with SO_REUSEPORT on both, the kernel would split the connections between them).
+    // while the earlier one's connections sit in TIME_WAIT, and the bind fails on a port that
+    // something listens on (with SO_REUSEPORT on both, the kernel would share the port and split
+    // the connections), which is how a taken port is reported.
     server->set_socket_options([](socket_t sock) {
       int yes = 1;
       setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
@@ -410,7 +391,7 @@ Result<std::unique_ptr<SimServer>> SimServer::Start(const ServeOptions& options)
           res.set_content("internal error\n", "text/plain");
         });
     const int listen_port = port + options.port_offset;
-    if (listen_port <= 0 || listen_port > 65535 || Listening(options.host, listen_port) ||
+    if (listen_port <= 0 || listen_port > 65535 ||
         !server->bind_to_port(options.host.c_str(), listen_port)) {
       for (auto& s : impl->servers) s->stop();
       for (auto& t : impl->threads) t.join();
