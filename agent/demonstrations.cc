@@ -33,7 +33,12 @@ class Recorder : public Policy {
 
 std::vector<Demonstration> CollectDemonstrations(const std::vector<GeneratedTask>& tasks,
                                                  const HarnessOptions& options) {
-  auto oracle = MakeOraclePolicy(tasks);
+  // The oracle plans on the same site data the episodes run on (the split's seed): with the
+  // default it planned on seed 0's data, and on any other seed the price, count and note
+  // demonstrations failed and were silently dropped from behaviour cloning.
+  SiteOptions site_options;
+  site_options.seed = options.seed;
+  auto oracle = MakeOraclePolicy(tasks, site_options);
   Recorder recorder(oracle.get());
   std::vector<Task> plain;
   for (const GeneratedTask& g : tasks) plain.push_back(g.task);

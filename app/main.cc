@@ -13,13 +13,16 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "agent/bpe_trainer.h"
@@ -549,6 +552,7 @@ struct TrainArgs {
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
   double hard_fraction = 0;        // base/bc: share of each batch drawn by recorded loss
   double copy_loss = 0;            // base/bc: weight of the copy head's auxiliary loss
+  int balance_templates = 0;       // bc: repeat rare templates' demonstrations up to this often
 };
 
 std::string Eta(double seconds) {
@@ -874,6 +878,32 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   std::vector<wa::TrainExample> val(examples.end() - static_cast<std::ptrdiff_t>(n_val),
                                     examples.end());
   examples.resize(examples.size() - n_val);
+  // Template balancing (after the held-out split, so no copy of a validation example is
+  // trained on), then a second seeded shuffle so the copies spread over the run.
+  std::vector<int> repeats = wa::TemplateBalanceRepeats(examples, t.balance_templates);
+  if (std::any_of(repeats.begin(), repeats.end(), [](int r) { return r > 1; })) {
+    std::map<int, std::pair<std::set<int>, int>> shown;  // template -> demonstrations, repeats
+    std::vector<wa::TrainExample> balanced;
+    for (size_t i = 0; i < examples.size(); ++i) {
+      if (examples[i].template_id >= 0) {
+        shown[examples[i].template_id].first.insert(examples[i].demo);
+        shown[examples[i].template_id].second = repeats[i];
+      }
+      for (int r = 0; r < repeats[i]; ++r) balanced.push_back(examples[i]);
+    }
+    std::string list;
+    for (const auto& [id, d] : shown) {
+      list += fmt::format("{}{}: {} x{}", list.empty() ? "" : ", ", id, d.first.size(), d.second);
+    }
+    fmt::print(
+        "[{}] template balance (template: demonstrations x repeats): {}; {} -> {} examples\n",
+        t.stage, list, examples.size(), balanced.size());
+    examples = std::move(balanced);
+    wa::Rng brng(a.seed + 19);
+    for (size_t i = examples.size() - 1; i > 0; --i) {
+      std::swap(examples[i], examples[brng.Uniform(i + 1)]);
+    }
+  }
   int64_t train_tokens = 0;
   for (const auto& e : examples) train_tokens += static_cast<int64_t>(e.response.size());
   fmt::print(
@@ -1511,6 +1541,12 @@ int main(int argc, char** argv) {
                    "Base/BC: share of each batch drawn with probability proportional to each "
                    "example's last measured loss (0: every example in turn)")
       ->check(CLI::Range(0.0, 1.0));
+  train_cmd
+      ->add_option("--balance-templates", tr.balance_templates,
+                   "BC: repeat the demonstrations of templates with fewer of them, up to this "
+                   "many times, towards as many as the largest template has (0 or 1: off)")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
   train_cmd
       ->add_option("--copy-loss", tr.copy_loss,
                    "Base/BC with a copy head: weight of an auxiliary loss -log c(token) on the "

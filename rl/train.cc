@@ -4,6 +4,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "rl/generate.h"
 #include "sim/file_util.h"
@@ -15,7 +17,8 @@ std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demo
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
                                           size_t max_tokens, bool long_thoughts) {
   std::vector<TrainExample> out;
-  for (const Demonstration& d : demos) {
+  for (size_t di = 0; di < demos.size(); ++di) {
+    const Demonstration& d = demos[di];
     if (d.score < 1.0f) continue;
     std::vector<AgentTurn> turns;
     for (size_t k = 0; k < d.steps.size(); ++k) {
@@ -27,6 +30,8 @@ std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demo
       ex.response = EncodeResponse(tokenizer, settings, response);
       ex.context = EncodeTurnPrompt(tokenizer, settings, max_tokens, ex.response.size(),
                                     d.task.intent, turns, s.observation);
+      ex.template_id = d.task.intent_template_id;
+      ex.demo = static_cast<int>(di);
       out.push_back(std::move(ex));
       std::string action = s.oracle_text.substr(
           s.oracle_text.rfind('\n') == std::string::npos ? 0 : s.oracle_text.rfind('\n') + 1);
@@ -34,6 +39,26 @@ std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demo
     }
   }
   return out;
+}
+
+std::vector<int> TemplateBalanceRepeats(const std::vector<TrainExample>& examples, int max_repeat) {
+  std::vector<int> repeats(examples.size(), 1);
+  if (max_repeat <= 1) return repeats;
+  std::map<int, std::set<int>> demos;  // template -> its demonstrations
+  for (const TrainExample& e : examples) {
+    if (e.template_id >= 0) demos[e.template_id].insert(e.demo);
+  }
+  size_t largest = 0;
+  for (const auto& [id, set] : demos) largest = std::max(largest, set.size());
+  std::map<int, int> per_template;
+  for (const auto& [id, set] : demos) {
+    double ratio = static_cast<double>(largest) / static_cast<double>(set.size());
+    per_template[id] = std::clamp(static_cast<int>(std::lround(ratio)), 1, max_repeat);
+  }
+  for (size_t i = 0; i < examples.size(); ++i) {
+    if (examples[i].template_id >= 0) repeats[i] = per_template[examples[i].template_id];
+  }
+  return repeats;
 }
 
 std::vector<TrainExample> BuildLmExamples(const std::vector<std::string>& texts,

@@ -24,6 +24,8 @@ namespace wa {
 struct TrainExample {
   std::vector<TokenId> context;
   std::vector<TokenId> response;
+  int template_id = -1;  // BC: the intent template of its demonstration (-1: none)
+  int demo = -1;         // BC: the index of its demonstration in BuildBcExamples' input
 };
 
 // One example per step of every successful demonstration: the prompt the policy would have seen
@@ -70,6 +72,15 @@ struct StepStats {
   int64_t tokens = 0;
   std::vector<double> example_losses;  // Step: each example's mean token loss, in batch order
 };
+
+// Template balancing for behaviour cloning: how many times to repeat each example so that every
+// intent template contributes about as many demonstrations as the template with the most. The
+// examples of a template with n demonstrations (distinct `demo` values) are repeated
+// round(largest / n) times, at most `max_repeat`; examples without a template (-1) and all
+// examples when `max_repeat` <= 1 are repeated once. A site whose parameter space is small (the
+// fixture has 25 items, so its price question has 17 training instantiations where the note task
+// has 60) otherwise teaches its rare skills with a fraction of the updates.
+std::vector<int> TemplateBalanceRepeats(const std::vector<TrainExample>& examples, int max_repeat);
 
 // Chooses the examples of each supervised step. Without `hard_fraction` it walks the examples in
 // order (the caller shuffles them once). With it, that share of every batch is drawn at random

@@ -17,7 +17,13 @@ if [ -z "${WEBAGENT_SKIP_BUILD:-}" ]; then
 fi
 W=build/app/webagent
 OUT=${OUT:-out/quickstart}
-SITES=(--site fixture)
+# SEED: the site data, the train/test split and the model's initialisation (0 is the run the
+# README reports first; the README also gives seeds 1 and 2). TORCH_THREADS: torch's intra-op
+# threads (0: all cores); results do not depend on it.
+SEED=${SEED:-0}
+TORCH_THREADS=${TORCH_THREADS:-0}
+SITES=(--site fixture --seed "$SEED")
+T=(--torch-threads "$TORCH_THREADS")
 PER_TEMPLATE=${PER_TEMPLATE:-60}
 BASE_STEPS=${BASE_STEPS:-120}
 BC_STEPS=${BC_STEPS:-600}
@@ -58,7 +64,7 @@ CAPS=${CAPS:-5,10,15,20,25,30}
 GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
   --tasks-per-step "$GRPO_TASKS" --max-turns 10 --max-new-tokens "$NEW_TOKENS" --lr "$GRPO_LR"
   --temperature "$GRPO_TEMP" --beta 0 --warmup 0
-  --log-every 1 --eval-turns "$EVAL_TURNS")
+  --log-every 1 --eval-turns "$EVAL_TURNS" "${T[@]}")
 mkdir -p "$OUT"
 start=$(date +%s)
 stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
@@ -67,16 +73,16 @@ stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
   --bare-words --out "$OUT/tokenizer.json"
 $W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context "$MAX_CONTEXT" \
-  --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" "${INIT_FLAGS[@]}" --out "$OUT/init"
+  --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" "${INIT_FLAGS[@]}" --seed "$SEED" --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BASE_STEPS" --batch 8 --micro-batch 8 \
-  --window 512 --lr 2e-3
+  --window 512 --lr 2e-3 "${T[@]}"
 stamp "behaviour cloning"
 $W train --stage bc --init "$OUT/base" --out "$OUT/bc" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --micro-batch 8 \
   --lr 2e-3 --log-every 20 --copy-loss "$COPY_LOSS" \
-  --hard-fraction "$HARD_FRACTION"
+  --hard-fraction "$HARD_FRACTION" "${T[@]}"
 stamp "M-GRPO from BC (WebAgent-R1)"
 $W train --stage grpo --init "$OUT/bc" --out "$OUT/r1" --steps "$GRPO_STEPS" "${GRPO_ARGS[@]}" \
   --eval-every "$GRPO_STEPS"
@@ -85,12 +91,12 @@ $W train --stage grpo --init "$OUT/base" --out "$OUT/r1-zero" --steps "$ZERO_STE
   "${GRPO_ARGS[@]}" --eval-every "$ZERO_STEPS"
 stamp "evaluation: base and BC"
 for stage in base bc; do
-  $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy \
+  $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy "${T[@]}" \
     --max-steps "$EVAL_TURNS" --max-new-tokens "$NEW_TOKENS" --out "$OUT/eval_$stage.json" | tail -n 12
 done
 stamp "interaction-cap sweep (two test tasks per template)"
 for stage in bc r1; do
-  $W eval --split test "${SITES[@]}" --test-per-template 2 --policy "model:$OUT/$stage" --greedy \
+  $W eval --split test "${SITES[@]}" --test-per-template 2 --policy "model:$OUT/$stage" --greedy "${T[@]}" \
     --max-new-tokens "$NEW_TOKENS" --caps "$CAPS" --out "$OUT/sweep_$stage.json" | tail -n 10
 done
 stamp "report"

@@ -195,6 +195,49 @@ TEST_CASE("Supervised training: the copy loss trains the pointer on copyable tok
   CHECK(after_on < after_off);
 }
 
+TEST_CASE("Template balance: rare templates' demonstrations repeat towards the largest",
+          "[rl][train]") {
+  Fixture f = MakeFixture();
+  auto examples = BuildBcExamples(f.demos, f.tokenizer, AgentSettings(), 2048);
+  // Every example names its demonstration and that demonstration's template.
+  REQUIRE(!examples.empty());
+  for (const TrainExample& e : examples) {
+    REQUIRE(e.demo >= 0);
+    REQUIRE(static_cast<size_t>(e.demo) < f.demos.size());
+    CHECK(e.template_id == f.demos[static_cast<size_t>(e.demo)].task.intent_template_id);
+  }
+  // Hand-built: template 1 has 6 demonstrations, template 2 has 2 (3 steps each), template 3
+  // has 1, template 4 has 4; one example without a template.
+  auto make = [](int tmpl, int demo) {
+    TrainExample e;
+    e.template_id = tmpl;
+    e.demo = demo;
+    return e;
+  };
+  std::vector<TrainExample> set;
+  int demo = 0;
+  for (int i = 0; i < 6; ++i) set.push_back(make(1, demo++));
+  for (int i = 0; i < 2; ++i, ++demo) {
+    for (int k = 0; k < 3; ++k) set.push_back(make(2, demo));  // 3 steps: still 2 demos
+  }
+  set.push_back(make(3, demo++));
+  for (int i = 0; i < 4; ++i) set.push_back(make(4, demo++));
+  set.push_back(TrainExample());
+  std::vector<int> r = TemplateBalanceRepeats(set, 4);
+  REQUIRE(r.size() == set.size());
+  for (size_t i = 0; i < set.size(); ++i) {
+    int want = set[i].template_id == 1   ? 1   // the largest
+               : set[i].template_id == 2 ? 3   // 6 / 2
+               : set[i].template_id == 3 ? 4   // 6 / 1, capped at 4
+               : set[i].template_id == 4 ? 2   // 6 / 4 = 1.5 rounds to 2
+                                         : 1;  // no template
+    CHECK(r[i] == want);
+  }
+  // Off: every example once.
+  for (int v : TemplateBalanceRepeats(set, 1)) CHECK(v == 1);
+  for (int v : TemplateBalanceRepeats(set, 0)) CHECK(v == 1);
+}
+
 TEST_CASE("Batch sampler: in order without a hard share, by recorded loss with one, resumable",
           "[rl][train]") {
   BatchSampler plain(10, 0.0, 3);
