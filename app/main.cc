@@ -486,6 +486,28 @@ struct TokenizerArgs {
   bool bare_words = false;
 };
 
+// Says how many of the oracle's demonstrations failed their task, by template: behaviour cloning
+// leaves them out, and a silent drop would hide a broken oracle or a plan made on other site data.
+void WarnFailedDemonstrations(const std::string& stage, const std::vector<wa::Demonstration>& d) {
+  std::map<int, int> failed;
+  size_t n = 0;
+  for (const wa::Demonstration& x : d) {
+    if (x.score < 1.0f) {
+      ++failed[x.task.intent_template_id];
+      ++n;
+    }
+  }
+  if (n == 0) return;
+  std::string list;
+  for (const auto& [id, k] : failed) {
+    list += fmt::format("{}{}: {}", list.empty() ? "" : ", ", id, k);
+  }
+  fmt::print(stderr,
+             "[{}] warning: {} of {} oracle demonstrations failed their task (template: count; "
+             "behaviour cloning leaves them out): {}\n",
+             stage, n, d.size(), list);
+}
+
 // Trains a tokenizer on the oracle's demonstrations of a split.
 int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
   std::vector<wa::GeneratedTask> gen;
@@ -509,6 +531,7 @@ int RunTokenizer(const EvalArgs& a, const TokenizerArgs& t) {
   }
   auto t0 = Clock::now();
   auto demos = wa::CollectDemonstrations(gen, ho);
+  WarnFailedDemonstrations("tokenizer", demos);
   std::vector<std::string> corpus = wa::DemonstrationCorpus(demos, *format);
   size_t bytes = 0;
   for (const auto& s : corpus) bytes += s.size();
@@ -854,6 +877,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   ho.observation = *obs_type;
   auto t0 = Clock::now();
   auto demos = wa::CollectDemonstrations(gen, ho);
+  WarnFailedDemonstrations(t.stage, demos);
   std::vector<wa::TrainExample> examples;
   if (t.stage == "base") {
     examples = wa::BuildLmExamples(wa::PretrainingCorpus(demos, settings.task_reminder), *tok,
