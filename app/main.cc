@@ -568,6 +568,8 @@ struct TrainArgs {
   // M-GRPO (stage grpo).
   int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
   int staleness = 0, max_batch = 16;
+  bool dynamic_sampling = false;  // grpo: draw groups until tasks_per_step have signal
+  int max_draw = 0;               // grpo: groups drawn per update at most (0: 4 x tasks)
   int save_every = 10, eval_every = 0;
   double beta = 0.001, clip = 0.2, temperature = 1.0, top_p = 1.0;
   std::string norm = "sequence";
@@ -616,6 +618,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   gc.env_threads = a.threads;
   gc.staleness = t.staleness;
   gc.max_batch = t.max_batch;
+  gc.dynamic_sampling = t.dynamic_sampling;
+  gc.max_draw = t.max_draw;
   gc.observation = *obs;
   gc.loss.beta = t.beta;
   gc.loss.clip_eps = t.clip;
@@ -641,18 +645,29 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   wa::Rng rng(a.seed + 29);
   for (size_t i = tasks.size() - 1; i > 0; --i) std::swap(tasks[i], tasks[rng.Uniform(i + 1)]);
   fmt::print(
-      "[grpo] {} training tasks, G={}, {} tasks per step, cap {} turns, beta {}, clip {}, "
+      "[grpo] {} training tasks, G={}, {} tasks per step{}, cap {} turns, beta {}, clip {}, "
       "norm {}, {} context\n",
-      tasks.size(), t.group, t.tasks_per_step, t.max_turns, t.beta, t.clip, t.norm, t.context);
+      tasks.size(), t.group, t.tasks_per_step,
+      t.dynamic_sampling ? " with signal (dynamic sampling)" : "", t.max_turns, t.beta, t.clip,
+      t.norm, t.context);
   fs::create_directories(t.out);
   std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
-  nlohmann::json run_config = {{"stage", "grpo"},          {"init", t.init},
-                               {"group", t.group},         {"tasks_per_step", t.tasks_per_step},
-                               {"max_turns", t.max_turns}, {"beta", t.beta},
-                               {"clip", t.clip},           {"norm", t.norm},
-                               {"context", t.context},     {"staleness", t.staleness},
-                               {"max_batch", t.max_batch}, {"lr", t.lr},
-                               {"seed", a.seed},           {"steps", t.steps}};
+  nlohmann::json run_config = {{"stage", "grpo"},
+                               {"init", t.init},
+                               {"group", t.group},
+                               {"tasks_per_step", t.tasks_per_step},
+                               {"max_turns", t.max_turns},
+                               {"beta", t.beta},
+                               {"clip", t.clip},
+                               {"norm", t.norm},
+                               {"context", t.context},
+                               {"staleness", t.staleness},
+                               {"max_batch", t.max_batch},
+                               {"lr", t.lr},
+                               {"dynamic_sampling", t.dynamic_sampling},
+                               {"max_draw", t.max_draw},
+                               {"seed", a.seed},
+                               {"steps", t.steps}};
   auto store =
       wa::EpisodeStore::Open((fs::path(t.out) / "episodes.sqlite").string(), "grpo", run_config);
   if (!store.ok()) {
@@ -774,6 +789,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                               {"clip_fraction", st.clip_fraction},
                               {"grad_norm", st.grad_norm},
                               {"groups_with_signal", st.groups_with_signal},
+                              {"groups_drawn", st.groups_drawn},
                               {"tokens", st.tokens},
                               {"staleness", st.staleness},
                               {"mean_decode_batch", st.mean_batch},
@@ -789,12 +805,14 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       metrics.flush();
       double rate = (step - first) / std::max(1e-9, elapsed);
       fmt::print(
-          "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  loss {:+.4f}  kl {:.4f}  "
-          "age {:.2f}  | engine: gen {:.1f}s env {:.1f}s idle {:.1f}s  learner: learn {:.1f}s "
+          "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  signal {}/{}  "
+          "loss {:+.4f}  kl {:.4f}  age {:.2f}  | engine: gen {:.1f}s env {:.1f}s idle {:.1f}s  "
+          "learner: learn {:.1f}s "
           "idle {:.1f}s  | {:.2f} steps/min  ETA {}\n",
-          step, t.steps, st.reward_mean, reward_sum / reward_n, st.turns_mean, st.loss, st.kl,
-          st.staleness, st.generate_s, st.env_s, st.engine_idle_s, st.learn_s, st.learner_idle_s,
-          60.0 * rate, Eta((t.steps - step) / std::max(1e-9, rate)));
+          step, t.steps, st.reward_mean, reward_sum / reward_n, st.turns_mean,
+          st.groups_with_signal, st.groups_drawn, st.loss, st.kl, st.staleness, st.generate_s,
+          st.env_s, st.engine_idle_s, st.learn_s, st.learner_idle_s, 60.0 * rate,
+          Eta((t.steps - step) / std::max(1e-9, rate)));
       std::fflush(stdout);
       reward_sum = 0;
       reward_n = 0;
@@ -1620,6 +1638,15 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train_cmd
       ->add_option("--max-batch", tr.max_batch, "GRPO: sequences per decode step of the engine")
+      ->capture_default_str();
+  train_cmd->add_flag("--dynamic-sampling", tr.dynamic_sampling,
+                      "GRPO: keep drawing groups until --tasks-per-step of them have signal "
+                      "(rewards not all equal), and learn from those only (DAPO)");
+  train_cmd
+      ->add_option("--max-draw", tr.max_draw,
+                   "GRPO with --dynamic-sampling: groups drawn per update at most (0: 4 x "
+                   "--tasks-per-step)")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   train_cmd->add_option("--beta", tr.beta, "GRPO: KL coefficient")->capture_default_str();
   train_cmd->add_option("--clip", tr.clip, "GRPO: ratio clip epsilon")->capture_default_str();

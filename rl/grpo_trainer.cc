@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 
 namespace wa {
@@ -97,25 +98,81 @@ void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
   Transformer actor = shared ? policy() : CloneModel(policy());
   RolloutEngine engine(actor, tokenizer_, settings_, o);
   const auto tpb = static_cast<uint64_t>(o.groups_per_update);
-  engine.Start(source, static_cast<uint64_t>(trainer_.step()) * tpb, trainer_.step());
+  const bool dynamic = config_.dynamic_sampling;
+  const uint64_t max_draw = config_.max_draw > 0
+                                ? std::max<uint64_t>(tpb, static_cast<uint64_t>(config_.max_draw))
+                                : 4 * tpb;
+  const uint64_t depth = tpb * static_cast<uint64_t>(1 + o.staleness);
+  uint64_t consumed = static_cast<uint64_t>(trainer_.step()) * tpb;
+  if (dynamic) {
+    const nlohmann::json& state = trainer_.extra_state();
+    if (state.is_object() && state.contains("next_group")) {
+      consumed = state["next_group"].get<uint64_t>();
+    }
+  }
+  engine.Start(source, consumed, trainer_.step());
+  uint64_t granted = consumed + depth;
+  if (dynamic) engine.Grant(granted);
+  uint64_t drawn_total = 0, signal_total = 0;  // this run's share of groups with signal
   RolloutTimes before;
   while (trainer_.step() < steps) {
     GrpoStats st;
     auto t0 = Clock::now();
     std::vector<RolloutGroup> groups;
     std::vector<Trajectory> batch;
-    for (uint64_t k = 0; k < tpb; ++k) {
-      groups.push_back(engine.Next());
-      for (const Trajectory& t : groups.back().members) batch.push_back(t);
+    if (!dynamic) {
+      for (uint64_t k = 0; k < tpb; ++k) {
+        groups.push_back(engine.Next());
+        for (const Trajectory& t : groups.back().members) batch.push_back(t);
+      }
+    } else {
+      uint64_t with_signal = 0, drawn = 0;
+      // At staleness 0 every granted group is consumed before the update (none may run under
+      // the old weights into the next version); above 0 the grant keeps `depth` groups ahead.
+      while ((with_signal < tpb && drawn < max_draw) || (shared && consumed < granted)) {
+        if (consumed == granted) {
+          // Ask for the missing groups, scaled by the run's share with signal so far (at least
+          // a quarter) so that one round usually suffices; exact counts above staleness 0.
+          const uint64_t missing = tpb - with_signal;
+          uint64_t want = missing;
+          if (shared) {
+            const double share = drawn_total == 0
+                                     ? 0.5
+                                     : std::max(0.25, static_cast<double>(signal_total) /
+                                                          static_cast<double>(drawn_total));
+            want = static_cast<uint64_t>(std::ceil(static_cast<double>(missing) / share));
+          }
+          want = std::max<uint64_t>(1, std::min(want, max_draw - drawn));
+          granted += want;
+          engine.Grant(granted);
+        }
+        groups.push_back(engine.Next());
+        ++consumed;
+        ++drawn;
+        ++drawn_total;
+        const RolloutGroup& g = groups.back();
+        bool signal = false;
+        for (const Trajectory& t : g.members) signal |= t.reward != g.members.front().reward;
+        if (!signal) continue;
+        ++with_signal;
+        ++signal_total;
+        for (const Trajectory& t : g.members) batch.push_back(t);
+      }
+      trainer_.set_extra_state(nlohmann::json{{"next_group", consumed}});
     }
     st.learner_idle_s = Since(t0);
+    st.groups_drawn = static_cast<int>(groups.size());
     double reward = 0, turns = 0, age = 0;
-    for (const Trajectory& t : batch) {
-      reward += t.reward;
-      turns += static_cast<double>(t.turns.size());
-      age += static_cast<double>(trainer_.step() - t.policy_version);
+    int n_traj = 0;
+    for (const RolloutGroup& g : groups) {
+      for (const Trajectory& t : g.members) {
+        reward += t.reward;
+        turns += static_cast<double>(t.turns.size());
+        age += static_cast<double>(trainer_.step() - t.policy_version);
+        ++n_traj;
+      }
     }
-    const double n = std::max<double>(1, static_cast<double>(batch.size()));
+    const double n = std::max<double>(1, static_cast<double>(n_traj));
     st.reward_mean = reward / n;
     st.turns_mean = turns / n;
     st.staleness = age / n;
@@ -128,6 +185,11 @@ void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
       TensorMap weights;
       for (const auto& [name, w] : policy()->Weights()) weights[name] = w.detach().clone();
       engine.Publish(std::move(weights), trainer_.step());
+    }
+    // The next update's groups (after the publish, so that they carry the new version).
+    if (dynamic && consumed + depth > granted) {
+      granted = consumed + depth;
+      engine.Grant(granted);
     }
     RolloutTimes now = engine.times();
     st.generate_s = now.generate_s - before.generate_s;

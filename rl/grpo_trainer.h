@@ -49,6 +49,13 @@ struct GrpoConfig {
   size_t env_threads = 2;
   int max_batch = 16;  // sequences per decode step
   int staleness = 0;   // Train: versions the rollouts may run ahead of the learner
+  // Train: dynamic sampling (DAPO's). Groups whose G rewards are all equal have zero advantage
+  // and carry no gradient (with beta 0); instead of updating on whatever share of the
+  // tasks_per_batch groups happens to have signal, the learner keeps drawing groups until
+  // tasks_per_batch of them have signal, or until it has drawn max_draw groups for this update,
+  // and learns from the groups with signal only (all drawn groups still reach the callback).
+  bool dynamic_sampling = false;
+  int max_draw = 0;  // 0: 4 x tasks_per_batch
   ObservationType observation = ObservationType::kWebRL;
   GrpoContext context = GrpoContext::kExact;
   GrpoLossOptions loss;
@@ -61,7 +68,8 @@ struct GrpoStats {
   double reward_mean = 0, turns_mean = 0;
   int64_t tokens = 0;
   int trajectories = 0, groups_with_signal = 0;
-  int skipped = 0;  // trajectories left out of the update (their sequence could not be built)
+  int groups_drawn = 0;  // Train: groups rolled out for this update (> tasks with dynamic sampling)
+  int skipped = 0;       // trajectories left out of the update (their sequence could not be built)
   double rollout_s = 0, generate_s = 0, env_s = 0, learn_s = 0;
   // Train only: the engine thread's idle time and the learner's wait for groups (seconds, this
   // update), the mean age in versions of the trajectories learned from, decode batch size.
@@ -83,7 +91,8 @@ class GrpoTrainer {
 
   // Runs updates until step() reaches `steps`, each on `tasks_per_batch` groups whose tasks
   // come from `source` (by global group index, step * tasks_per_batch + k, so a resumed run
-  // continues the sequence). `on_update` sees each update's groups and statistics.
+  // continues the sequence; with dynamic sampling the next index is kept in the checkpoint's
+  // trainer state). `on_update` sees each update's groups and statistics.
   using UpdateCallback = std::function<void(const std::vector<RolloutGroup>&, const GrpoStats&)>;
   void Train(int steps, const RolloutEngine::TaskSource& source, const UpdateCallback& on_update);
 

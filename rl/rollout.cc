@@ -72,6 +72,7 @@ void RolloutEngine::Start(TaskSource source, uint64_t first_group, int version) 
     std::lock_guard<std::mutex> lock(mu_);
     stop_ = false;
     version_ = version;
+    granted_.reset();
     next_out_ = first_group;
     ready_.clear();
     error_.clear();
@@ -98,6 +99,12 @@ void RolloutEngine::Publish(TensorMap weights, int version) {
   std::lock_guard<std::mutex> lock(mu_);
   if (!weights.empty()) pending_weights_ = std::move(weights);
   version_ = version;
+  cv_.notify_all();
+}
+
+void RolloutEngine::Grant(uint64_t end_group) {
+  std::lock_guard<std::mutex> lock(mu_);
+  granted_ = std::max(end_group, granted_.value_or(0));
   cv_.notify_all();
 }
 
@@ -147,6 +154,7 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
   std::vector<std::pair<uint64_t, bool>> sent;  // (key, is_reset) dispatched last iteration
   uint64_t next_group = first_group;
   int actor_version = 0;
+  std::optional<uint64_t> granted;  // the learner's explicit gate (dynamic sampling), if any
   {
     std::lock_guard<std::mutex> lock(mu_);
     actor_version = version_;
@@ -206,13 +214,14 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
         pending_weights_.reset();
       }
       actor_version = version_;
+      granted = granted_;
       if (stop_ && !end_group) break;
     }
     while ((!end_group || next_group < *end_group) && free_envs.size() >= G) {
       const auto allowed =
           static_cast<int64_t>(next_group / static_cast<uint64_t>(options_.groups_per_update)) -
           options_.staleness;
-      if (!end_group && actor_version < allowed) break;
+      if (!end_group && (granted ? next_group >= *granted : actor_version < allowed)) break;
       RolloutGroup g;
       g.index = next_group;
       g.task = source(next_group);
@@ -314,7 +323,10 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
         auto t0 = Clock::now();
         std::unique_lock<std::mutex> lock(mu_);
         const int seen = actor_version;
-        cv_.wait(lock, [&] { return stop_ || version_ != seen || pending_weights_; });
+        const std::optional<uint64_t> seen_grant = granted;
+        cv_.wait(lock, [&] {
+          return stop_ || version_ != seen || pending_weights_ || granted_ != seen_grant;
+        });
         t.idle_s += Since(t0);
       }
     }

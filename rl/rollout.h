@@ -118,6 +118,10 @@ class RolloutEngine {
   // New weights for the actor (taken between decode steps). Empty weights: the actor already
   // holds them (it is the learner's model), only the version moves.
   void Publish(TensorMap weights, int version);
+  // Replaces the version gate (group n starts once version >= n / groups_per_update -
+  // staleness) by an explicit one: groups below `end_group` may start. Dynamic sampling uses it,
+  // since the number of groups an update consumes then varies. Grants only grow.
+  void Grant(uint64_t end_group);
   void Stop();
 
   RolloutTimes times() const;
@@ -138,6 +142,7 @@ class RolloutEngine {
   bool stop_ = false;
   int version_ = 0;  // newest published version
   std::optional<TensorMap> pending_weights_;
+  std::optional<uint64_t> granted_;  // set by Grant
   std::map<uint64_t, RolloutGroup> ready_;
   uint64_t next_out_ = 0;
   std::string error_;

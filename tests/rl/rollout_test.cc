@@ -147,5 +147,52 @@ TEST_CASE("The rollout engine runs groups of isolated environments from one star
   CHECK(times.mean_batch <= 4.0);
 }
 
+// Dynamic sampling: an update learns only from groups whose rewards differ and keeps drawing
+// groups (up to max_draw) until tasks_per_batch of them have signal. The untrained model
+// solves nothing, so no group has signal and every update draws exactly max_draw groups, in
+// index order, on-policy; the next index is kept in the trainer state, so a resumed run
+// continues the sequence instead of repeating groups.
+TEST_CASE("Dynamic sampling draws groups until enough have signal, and resumes the sequence",
+          "[rl][rollout]") {
+  Setup s = MakeSetup();
+  for (int staleness : {0, 1}) {
+    GrpoConfig c = Config(staleness);
+    c.dynamic_sampling = true;
+    c.max_draw = 3;
+    c.loss.beta = 0;
+    GrpoTrainer g(Tiny(s.tokenizer, 1), Tiny(s.tokenizer, 2), s.tokenizer, AgentSettings(), c,
+                  Optim());
+    std::vector<uint64_t> indices;
+    std::vector<GrpoStats> stats;
+    auto record = [&](const std::vector<RolloutGroup>& groups, const GrpoStats& st) {
+      for (const RolloutGroup& gr : groups) {
+        indices.push_back(gr.index);
+        CHECK(gr.task.intent == s.tasks[gr.index % s.tasks.size()].intent);
+        for (const Trajectory& t : gr.members) CHECK(t.reward == 0.0f);
+      }
+      stats.push_back(st);
+    };
+    auto source = [&](uint64_t j) { return s.tasks[j % s.tasks.size()]; };
+    g.Train(2, source, record);
+    REQUIRE(stats.size() == 2);
+    for (const GrpoStats& st : stats) {
+      CHECK(st.groups_drawn == 3);
+      CHECK(st.groups_with_signal == 0);
+      CHECK(st.trajectories == 0);  // nothing to learn from
+      CHECK(st.staleness <= staleness);
+    }
+    CHECK(indices == std::vector<uint64_t>{0, 1, 2, 3, 4, 5});
+    CHECK(g.trainer().extra_state() == nlohmann::json{{"next_group", 6}});
+    // A trainer restored to this state (step 2, next group 6) continues at group 6.
+    GrpoTrainer resumed(Tiny(s.tokenizer, 1), Tiny(s.tokenizer, 2), s.tokenizer, AgentSettings(), c,
+                        Optim());
+    resumed.trainer().set_extra_state(g.trainer().extra_state());
+    indices.clear();
+    stats.clear();
+    resumed.Train(1, source, record);
+    CHECK(indices == std::vector<uint64_t>{6, 7, 8});
+  }
+}
+
 }  // namespace
 }  // namespace wa
