@@ -807,8 +807,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       fmt::print(
           "[grpo] step {}/{}  reward {:.3f} (avg {:.3f})  turns {:.1f}  signal {}/{}  "
           "loss {:+.4f}  kl {:.4f}  age {:.2f}  | engine: gen {:.1f}s env {:.1f}s idle {:.1f}s  "
-          "learner: learn {:.1f}s "
-          "idle {:.1f}s  | {:.2f} steps/min  ETA {}\n",
+          "learner: learn {:.1f}s idle {:.1f}s  | {:.2f} steps/min  ETA {}\n",
           step, t.steps, st.reward_mean, reward_sum / reward_n, st.turns_mean,
           st.groups_with_signal, st.groups_drawn, st.loss, st.kl, st.staleness, st.generate_s,
           st.env_s, st.engine_idle_s, st.learn_s, st.learner_idle_s, 60.0 * rate,
