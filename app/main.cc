@@ -1122,6 +1122,9 @@ int RunReport(const ReportArgs& r) {
     for (const auto& [label, rep] : reports) {
       rows.emplace_back(label, &rep);
       summary["runs"][label] = rep.SuccessRate("");
+      summary["runs_by_template_split"][label] = {
+          {"trained", rep.SuccessRate("trained_templates")},
+          {"held_out", rep.SuccessRate("held_out_templates")}};
     }
     md += "## Success rate (%) on the test split\n\n" + wa::PaperTable(rows, true) + "\n";
   }
@@ -1302,7 +1305,8 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--max-steps", demo.max_steps, "Steps per episode before truncation")
       ->capture_default_str();
   demo_cmd->add_option("--seed", demo.seed, "Seed of episodes and policy")->capture_default_str();
-  demo_cmd->add_option("--obs", demo.obs, "Observation type: webrl, axtree, compact")
+  demo_cmd
+      ->add_option("--obs", demo.obs, "Observation type: webrl, axtree, compact, compact-id-last")
       ->capture_default_str();
   demo_cmd->add_option("--out", demo.out, "JSON result file ('' for none)")->capture_default_str();
 
@@ -1313,7 +1317,8 @@ int main(int argc, char** argv) {
                                       "action, step (type 'quit' to stop)");
   play_cmd->add_option("--site", play_site, "Site to open")->capture_default_str();
   play_cmd->add_option("--url", play_url, "Start URL (overrides --site)");
-  play_cmd->add_option("--obs", play_obs, "Observation type: webrl, axtree, compact")
+  play_cmd
+      ->add_option("--obs", play_obs, "Observation type: webrl, axtree, compact, compact-id-last")
       ->capture_default_str();
   play_cmd->add_option("--max-steps", play_steps, "Step limit")->capture_default_str();
 
@@ -1321,7 +1326,8 @@ int main(int argc, char** argv) {
   int obs_scrolls = 0;
   auto* obs_cmd = app.add_subcommand("observe", "Print the observation of a URL");
   obs_cmd->add_option("url", obs_url, "URL, placeholders allowed (__FIXTURE__/items)")->required();
-  obs_cmd->add_option("--obs", obs_type, "Observation type: webrl, axtree, compact")
+  obs_cmd
+      ->add_option("--obs", obs_type, "Observation type: webrl, axtree, compact, compact-id-last")
       ->capture_default_str();
   obs_cmd->add_option("--scroll", obs_scrolls, "Scroll down this many times first");
 
@@ -1420,7 +1426,8 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cmd->add_option("--seed", ev.seed, "Site data and split seed")->capture_default_str();
     cmd->add_option("--obs", ev.obs,
-                    "Observation type: webrl, axtree, compact (default webrl, or the model's)");
+                    "Observation type: webrl, axtree, compact, compact-id-last (default webrl, or "
+                    "the model's)");
   };
   auto* eval_cmd = app.add_subcommand("eval",
                                       "Run a policy on a task split and print success "
@@ -1538,7 +1545,8 @@ int main(int argc, char** argv) {
                    "full (the reference's instructions) or short (one sentence, for small models "
                    "trained from scratch)")
       ->capture_default_str();
-  init_cmd->add_option("--obs", init_obs, "Observation type: webrl, axtree, compact")
+  init_cmd
+      ->add_option("--obs", init_obs, "Observation type: webrl, axtree, compact, compact-id-last")
       ->capture_default_str();
   init_cmd->add_option("--max-context", init_context, "Prompt budget in tokens (0: the model's)")
       ->capture_default_str();

@@ -50,6 +50,9 @@ SIMPLIFY_HISTORY=${SIMPLIFY_HISTORY:-1}
 INIT_FLAGS=()
 if [ "$SIMPLIFY_HISTORY" = 1 ]; then INIT_FLAGS+=(--simplify-history); fi
 NEW_TOKENS=64
+# Observation format (init-model --obs): compact, or compact-id-last (each element's id at the
+# end of its line, where a causal model's pointer can pick it by the element's name).
+OBS=${OBS:-compact}
 # M-GRPO: 8 tasks per update (32 trajectories) so that each update rests on several groups;
 # rollouts at temperature 0.7 (at 1.0 the BC policy rarely finishes a task, so groups carry no
 # signal) from the nucleus of 0.9 (GRPO_TOP_P), so that no rare token is sampled and then
@@ -73,9 +76,9 @@ start=$(date +%s)
 stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
 
 stamp "tokenizer"
-$W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs compact --vocab 2048 \
+$W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs "$OBS" --vocab 2048 \
   --bare-words --out "$OUT/tokenizer.json"
-$W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs compact --max-context "$MAX_CONTEXT" \
+$W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs "$OBS" --max-context "$MAX_CONTEXT" \
   --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" "${INIT_FLAGS[@]}" --seed "$SEED" --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \

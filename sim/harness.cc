@@ -97,6 +97,20 @@ std::string Category(const std::vector<std::string>& types) {
   return "content_config";
 }
 
+// "trained_templates" when the task's template family has training instantiations (it is in
+// the registry with in_train), else "held_out_templates" (WebArena-Lite's held-out families, and
+// templates the registry does not know).
+const char* TemplateSplit(int intent_template_id) {
+  const TemplateFamily* f = FindTemplate(intent_template_id);
+  return f != nullptr && f->in_train ? "trained_templates" : "held_out_templates";
+}
+
+bool InGroup(const TaskOutcome& o, const std::string& group) {
+  return group.empty() || o.sites == group ||
+         (group == "multi" && o.sites.find('+') != std::string::npos) ||
+         group == Category(o.eval_types) || group == TemplateSplit(o.intent_template_id);
+}
+
 }  // namespace
 
 std::unique_ptr<Policy> MakeNoopPolicy() { return std::make_unique<NoopPolicy>(); }
@@ -248,10 +262,7 @@ double EvalReport::SuccessRate(const std::string& group) const {
   double sum = 0;
   int n = 0;
   for (const TaskOutcome& o : outcomes) {
-    bool in = group.empty() || o.sites == group ||
-              (group == "multi" && o.sites.find('+') != std::string::npos) ||
-              group == Category(o.eval_types);
-    if (!in) continue;
+    if (!InGroup(o, group)) continue;
     sum += o.score;
     ++n;
   }
@@ -260,11 +271,7 @@ double EvalReport::SuccessRate(const std::string& group) const {
 
 int EvalReport::Count(const std::string& group) const {
   int n = 0;
-  for (const TaskOutcome& o : outcomes) {
-    n += group.empty() || o.sites == group ||
-         (group == "multi" && o.sites.find('+') != std::string::npos) ||
-         group == Category(o.eval_types);
-  }
+  for (const TaskOutcome& o : outcomes) n += InGroup(o, group);
   return n;
 }
 
@@ -314,10 +321,13 @@ std::string PaperTable(const std::vector<std::pair<std::string, const EvalReport
   }
   std::string out = head + "|\n" + sep + "|\n" + body;
   if (categories) {
-    out += "\n| Method | Info seeking | Site navigation | Content & config |\n|---|---|---|---|\n";
+    out +=
+        "\n| Method | Info seeking | Site navigation | Content & config | Trained templates | "
+        "Held-out templates |\n|---|---|---|---|---|---|\n";
     for (const auto& [label, report] : rows) {
       out += "| " + label + " ";
-      for (const char* cat : {"info_seeking", "site_nav", "content_config"}) {
+      for (const char* cat : {"info_seeking", "site_nav", "content_config", "trained_templates",
+                              "held_out_templates"}) {
         out += "| " + cell(*report, cat) + " (" + std::to_string(report->Count(cat)) + ") ";
       }
       out += "|\n";
@@ -379,6 +389,8 @@ nlohmann::json EvalReport::ToJson() const {
   for (const char* cat : {"info_seeking", "site_nav", "content_config"}) {
     j["success_rate_by_category"][cat] = SuccessRate(cat);
   }
+  j["success_rate_by_template_split"] = {{"trained", SuccessRate("trained_templates")},
+                                         {"held_out", SuccessRate("held_out_templates")}};
   nlohmann::json tasks = nlohmann::json::array();
   for (const TaskOutcome& o : outcomes) {
     tasks.push_back({{"task_id", o.task_id},

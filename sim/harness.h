@@ -115,7 +115,9 @@ struct EvalReport {
   long total_steps = 0;
 
   // Success rate (%) over outcomes whose site group is `group` ("" = all; "multi"; a task
-  // category such as "info_seeking"), -1 when there are none; Count: how many.
+  // category such as "info_seeking"; "trained_templates" or "held_out_templates": whether the
+  // task's template family has training instantiations), -1 when there are none; Count: how
+  // many.
   double SuccessRate(const std::string& group) const;
   int Count(const std::string& group) const;
   // The paper's layout: Reddit | GitLab | CMS | Map | Shopping | (other sites) | Multi | Avg,
@@ -129,7 +131,8 @@ struct EvalReport {
 // Several labelled reports as one table in the paper's layout: one row per report, columns
 // Reddit | GitLab | CMS | Map | Shopping | (other simulated sites) | Multi | Avg (success rate, %,
 // "-" where a report has no task of that column), then a row of task counts; optionally the
-// per-category table (info seeking, site navigation, content & config) below it.
+// per-category table (info seeking, site navigation, content & config, and the tasks of trained
+// and of held-out template families) below it.
 std::string PaperTable(const std::vector<std::pair<std::string, const EvalReport*>>& rows,
                        bool categories = false);
 

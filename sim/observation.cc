@@ -263,7 +263,8 @@ class TreeRenderer {
     if (doc_.body() != kNoNode) Ax(doc_.body(), 1);
   }
 
-  void RenderCompact() {
+  void RenderCompact(bool id_last) {
+    id_last_ = id_last;
     out_->append("Title: ");
     out_->append(page_.title());
     out_->append("\nURL: ");
@@ -361,8 +362,12 @@ class TreeRenderer {
       }
       std::string name = AccessibleName(page_, c);
       CutCodePoints(&name, 200);
-      out_->append("\n[" + std::to_string(label) + "] " + AccessibleRole(page_, c) + " '" + name +
-                   "'");
+      if (id_last_) {
+        out_->append("\n" + AccessibleRole(page_, c) + " '" + name + "'");
+      } else {
+        out_->append("\n[" + std::to_string(label) + "] " + AccessibleRole(page_, c) + " '" + name +
+                     "'");
+      }
       Properties(c);
       if (page_.Control(c) == ControlKind::kSelect) {
         std::string opts;
@@ -373,6 +378,7 @@ class TreeRenderer {
         CutCodePoints(&opts, 300);
         out_->append(" options: " + opts);
       }
+      if (id_last_) out_->append(" [" + std::to_string(label) + "]");
     }
   }
 
@@ -380,6 +386,7 @@ class TreeRenderer {
   const Document& doc_;
   const ObservationOptions& opt_;
   std::string* out_;
+  bool id_last_ = false;
 };
 
 }  // namespace
@@ -388,8 +395,9 @@ Result<ObservationType> ParseObservationType(std::string_view name) {
   if (name == "webrl") return ObservationType::kWebRL;
   if (name == "axtree") return ObservationType::kAxTree;
   if (name == "compact") return ObservationType::kCompact;
+  if (name == "compact-id-last") return ObservationType::kCompactIdLast;
   return InvalidArgument("unknown observation type '" + std::string(name) +
-                         "' (expected webrl, axtree or compact)");
+                         "' (expected webrl, axtree, compact or compact-id-last)");
 }
 
 const char* ObservationTypeName(ObservationType type) {
@@ -400,6 +408,8 @@ const char* ObservationTypeName(ObservationType type) {
       return "axtree";
     case ObservationType::kCompact:
       return "compact";
+    case ObservationType::kCompactIdLast:
+      return "compact-id-last";
   }
   return "?";
 }
@@ -544,7 +554,9 @@ void RenderObservation(Page* page, const ObservationOptions& options, std::strin
       TreeRenderer(*page, options, out).RenderAxTree();
       break;
     case ObservationType::kCompact:
-      TreeRenderer(*page, options, out).RenderCompact();
+    case ObservationType::kCompactIdLast:
+      TreeRenderer(*page, options, out)
+          .RenderCompact(options.type == ObservationType::kCompactIdLast);
       break;
   }
   if (compiled != nullptr) compiled->StoreObservation(key, *out, page->labels());

@@ -8,6 +8,10 @@
 //   axtree  : an accessibility tree in the style of WebArena / BrowserGym
 //             ("[N] link 'Home'", tab-indented, StaticText for text).
 //   compact : interactive elements and nearby text, one per line, for small models.
+//   compact-id-last : compact with each element's id at the end of its line
+//             ("radio 'High' checked: false [14]"), so that in a causal model the id's
+//             position has already seen the element's role and name (a pointer to it can be
+//             chosen by content).
 // Output is a pure function of the page state: byte-identical for identical states.
 #ifndef WEBAGENT_SIM_OBSERVATION_H_
 #define WEBAGENT_SIM_OBSERVATION_H_
@@ -22,7 +26,7 @@
 
 namespace wa {
 
-enum class ObservationType { kWebRL, kAxTree, kCompact };
+enum class ObservationType { kWebRL, kAxTree, kCompact, kCompactIdLast };
 
 Result<ObservationType> ParseObservationType(std::string_view name);
 const char* ObservationTypeName(ObservationType type);

@@ -22,8 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto shared = std::make_shared<const wa::Document>(std::move(*doc));
   wa::Page page(shared, "http://localhost:8099/", {kSheets[data[0] & 1]}, wa::LayoutOptions());
   std::string first, second;
-  for (auto type :
-       {wa::ObservationType::kWebRL, wa::ObservationType::kAxTree, wa::ObservationType::kCompact}) {
+  for (auto type : {wa::ObservationType::kWebRL, wa::ObservationType::kAxTree,
+                    wa::ObservationType::kCompact, wa::ObservationType::kCompactIdLast}) {
     wa::ObservationOptions o;
     o.type = type;
     wa::RenderObservation(&page, o, &first);

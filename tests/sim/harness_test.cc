@@ -244,5 +244,38 @@ TEST_CASE("The report prints the paper's layout", "[harness]") {
   CHECK_FALSE(EvalReport::FromJson({{"tasks", {{{"sites", "reddit"}}}}}).ok());
 }
 
+TEST_CASE("Reports split success by trained and held-out template families", "[harness]") {
+  // The fixture's price template has training tasks; its "How much does ... cost" template
+  // (infeasible, answer N/A) has none.
+  REQUIRE(FindTemplate(90001) != nullptr);
+  REQUIRE(FindTemplate(90001)->in_train);
+  REQUIRE(FindTemplate(90006) != nullptr);
+  REQUIRE_FALSE(FindTemplate(90006)->in_train);
+  EvalReport r;
+  r.policy = "p";
+  for (auto [id, score] : std::vector<std::pair<int, float>>{
+           {90001, 1}, {90001, 1}, {90001, 0}, {90001, 1}, {90006, 0}, {123456, 1}}) {
+    TaskOutcome o;
+    o.sites = "fixture";
+    o.intent_template_id = id;
+    o.score = score;
+    o.eval_types = {"string_match"};
+    r.outcomes.push_back(o);
+  }
+  CHECK(r.SuccessRate("trained_templates") == 75.0);
+  CHECK(r.Count("trained_templates") == 4);
+  // An unknown template counts as held out.
+  CHECK(r.SuccessRate("held_out_templates") == 50.0);
+  CHECK(r.Count("held_out_templates") == 2);
+  nlohmann::json j = r.ToJson();
+  CHECK(j["success_rate_by_template_split"]["trained"] == 75.0);
+  CHECK(j["success_rate_by_template_split"]["held_out"] == 50.0);
+  auto back = EvalReport::FromJson(j);
+  REQUIRE(back.ok());
+  std::string t = PaperTable({{"p", &*back}}, true);
+  CHECK(t.find("| Trained templates | Held-out templates |") != std::string::npos);
+  CHECK(t.find("| p | 66.7 (6) | - (0) | - (0) | 75.0 (4) | 50.0 (2) |") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace wa

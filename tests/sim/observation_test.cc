@@ -40,6 +40,38 @@ TEST_CASE("Golden observations of fixture pages", "[observation][golden]") {
   }
 }
 
+TEST_CASE("compact-id-last is compact with each id moved to the end of its line", "[observation]") {
+  for (const char* path : {"/", "/items", "/form", "/long"}) {
+    INFO(path);
+    std::string compact = ObserveUrl(path, ObservationType::kCompact);
+    std::string id_last = ObserveUrl(path, ObservationType::kCompactIdLast);
+    std::string expected;
+    size_t start = 0;
+    int moved = 0;
+    while (start < compact.size()) {
+      size_t end = compact.find('\n', start);
+      if (end == std::string::npos) end = compact.size();
+      std::string line = compact.substr(start, end - start);
+      size_t close = line.find("] ");
+      if (!line.empty() && line[0] == '[' && close != std::string::npos) {
+        line = line.substr(close + 2) + " " + line.substr(0, close + 1);
+        ++moved;
+      }
+      expected += line;
+      if (end < compact.size()) expected += '\n';
+      start = end + 1;
+    }
+    CHECK(moved > 3);
+    CHECK(id_last == expected);
+  }
+  CHECK(
+      ObserveUrl("/form", ObservationType::kCompactIdLast).find("radio 'High' checked: false [") !=
+      std::string::npos);
+  REQUIRE(ParseObservationType("compact-id-last").ok());
+  CHECK(*ParseObservationType("compact-id-last") == ObservationType::kCompactIdLast);
+  CHECK(std::string(ObservationTypeName(ObservationType::kCompactIdLast)) == "compact-id-last");
+}
+
 TEST_CASE("WebRL format details", "[observation]") {
   auto t = testing::MakePage(
       "<html><body><p>Intro <a href='/x'>link</a></p><div><span>  </span></div>"
@@ -65,8 +97,8 @@ TEST_CASE("WebRL format details", "[observation]") {
 }
 
 TEST_CASE("Observations are byte-identical for identical states", "[observation][determinism]") {
-  for (ObservationType type :
-       {ObservationType::kWebRL, ObservationType::kAxTree, ObservationType::kCompact}) {
+  for (ObservationType type : {ObservationType::kWebRL, ObservationType::kAxTree,
+                               ObservationType::kCompact, ObservationType::kCompactIdLast}) {
     CHECK(ObserveUrl("/form", type) == ObserveUrl("/form", type));
   }
   CHECK(ParseObservationType("axtree").ok());
