@@ -61,7 +61,7 @@ std::vector<Trajectory> GrpoTrainer::Rollout(const std::vector<Task>& tasks, Grp
     o.max_batch = std::max(1, std::min(config_.max_batch, static_cast<int>(o.max_live)));
     engine_ = std::make_unique<RolloutEngine>(policy(), tokenizer_, settings_, o);
   }
-  std::vector<RolloutGroup> groups = engine_->Run(tasks, groups_, trainer_.step());
+  std::vector<RolloutGroup> groups = engine_->Run(tasks, groups_, Version());
   groups_ += tasks.size();
   std::vector<Trajectory> out;
   for (RolloutGroup& g : groups) {
@@ -103,14 +103,14 @@ void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
                                 ? std::max<uint64_t>(tpb, static_cast<uint64_t>(config_.max_draw))
                                 : 4 * tpb;
   const uint64_t depth = tpb * static_cast<uint64_t>(1 + o.staleness);
-  uint64_t consumed = static_cast<uint64_t>(trainer_.step()) * tpb;
+  uint64_t consumed = static_cast<uint64_t>(Version()) * tpb;
   if (dynamic) {
     const nlohmann::json& state = trainer_.extra_state();
     if (state.is_object() && state.contains("next_group")) {
       consumed = state["next_group"].get<uint64_t>();
     }
   }
-  engine.Start(source, consumed, trainer_.step());
+  engine.Start(source, consumed, Version());
   uint64_t granted = consumed + depth;
   if (dynamic) engine.Grant(granted);
   uint64_t drawn_total = 0, signal_total = 0;  // this run's share of groups with signal
@@ -168,7 +168,7 @@ void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
       for (const Trajectory& t : g.members) {
         reward += t.reward;
         turns += static_cast<double>(t.turns.size());
-        age += static_cast<double>(trainer_.step() - t.policy_version);
+        age += static_cast<double>(Version() - t.policy_version);
         ++n_traj;
       }
     }
@@ -178,13 +178,13 @@ void GrpoTrainer::Train(int steps, const RolloutEngine::TaskSource& source,
     st.staleness = age / n;
     st.trajectories = static_cast<int>(batch.size());
     Update(batch, &st);
-    st.version = trainer_.step();
+    st.version = Version();
     if (shared) {
-      engine.Publish({}, trainer_.step());
+      engine.Publish({}, Version());
     } else {
       TensorMap weights;
       for (const auto& [name, w] : policy()->Weights()) weights[name] = w.detach().clone();
-      engine.Publish(std::move(weights), trainer_.step());
+      engine.Publish(std::move(weights), Version());
     }
     // The next update's groups (after the publish, so that they carry the new version).
     if (dynamic && consumed + depth > granted) {

@@ -11,6 +11,7 @@
 #ifndef WEBAGENT_RL_GRPO_TRAINER_H_
 #define WEBAGENT_RL_GRPO_TRAINER_H_
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -89,8 +90,9 @@ class GrpoTrainer {
   // Optimizer step(s) on a rolled-out batch (groups are the trajectories sharing `group`).
   void Update(const std::vector<Trajectory>& batch, GrpoStats* stats);
 
-  // Runs updates until step() reaches `steps`, each on `tasks_per_batch` groups whose tasks
-  // come from `source` (by global group index, step * tasks_per_batch + k, so a resumed run
+  // Runs updates until the optimizer step reaches `steps`, each on `tasks_per_batch` groups
+  // (updates_per_batch optimizer steps per batch) whose tasks come from `source` (by global
+  // group index, Version() * tasks_per_batch + k, so a resumed run
   // continues the sequence; with dynamic sampling the next index is kept in the checkpoint's
   // trainer state). `on_update` sees each update's groups and statistics.
   using UpdateCallback = std::function<void(const std::vector<RolloutGroup>&, const GrpoStats&)>;
@@ -98,6 +100,10 @@ class GrpoTrainer {
 
   SupervisedTrainer& trainer() { return trainer_; }
   Transformer& policy() { return trainer_.model(); }
+  // The policy version: rollout batches learned from so far (optimizer steps divided by
+  // updates_per_batch). Trajectories carry it, the staleness bound counts it, and without
+  // dynamic sampling a resumed run's next group is Version() * tasks_per_batch.
+  int Version() const { return trainer_.step() / std::max(1, config_.updates_per_batch); }
 
  private:
   const Tokenizer& tokenizer_;
