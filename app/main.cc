@@ -738,6 +738,10 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     std::fflush(stdout);
   };
   auto source = [&](uint64_t j) { return tasks[j % tasks.size()]; };
+  // Whether the latest update was evaluated (a resumed run that has nothing left to do was, at
+  // its last update, when that step is a multiple of eval_every).
+  bool evaluated_last = t.eval_every > 0 && trainer.trainer().step() > 0 &&
+                        trainer.trainer().step() % t.eval_every == 0;
   auto on_update = [&](const std::vector<wa::RolloutGroup>& groups, const wa::GrpoStats& st) {
     for (const wa::RolloutGroup& g : groups) {
       for (const wa::Trajectory& tr : g.members) {
@@ -779,6 +783,10 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     reward_sum += st.reward_mean;
     ++reward_n;
     int step = trainer.trainer().step();
+    // With several optimizer steps per batch the step moves by more than one per update: each
+    // "every N" below fires when the update crosses a multiple of N.
+    const int before = step - std::max(1, t.updates);
+    auto crossed = [&](int n) { return n > 0 && step / n > std::max(0, before) / n; };
     double elapsed = Seconds(start, Clock::now());
     metrics << nlohmann::json{{"stage", "grpo"},
                               {"step", step},
@@ -801,7 +809,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                               {"elapsed_s", elapsed}}
                    .dump()
             << "\n";
-    if (step % t.log_every == 0 || step == t.steps) {
+    if (crossed(t.log_every) || step >= t.steps) {
       metrics.flush();
       double rate = (step - first) / std::max(1e-9, elapsed);
       fmt::print(
@@ -816,8 +824,9 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       reward_sum = 0;
       reward_n = 0;
     }
-    const bool do_eval = t.eval_every > 0 && step % t.eval_every == 0;
-    if ((t.save_every > 0 && step % t.save_every == 0) || do_eval) {
+    const bool do_eval = crossed(t.eval_every);
+    evaluated_last = do_eval;
+    if (crossed(t.save_every) || do_eval) {
       if (wa::Status s = save(); !s.ok()) {
         fmt::print(stderr, "[grpo] checkpoint at step {} failed: {}\n", step, s.message());
       }
@@ -830,7 +839,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return 1;
   }
-  if (t.eval_every > 0 && trainer.trainer().step() % t.eval_every != 0) evaluate();
+  if (t.eval_every > 0 && !evaluated_last) evaluate();
   fmt::print("[grpo] {} steps in {}; wrote {}\n", trainer.trainer().step() - first,
              Eta(Seconds(start, Clock::now())), t.out);
   return 0;
