@@ -263,8 +263,7 @@ class TreeRenderer {
     if (doc_.body() != kNoNode) Ax(doc_.body(), 1);
   }
 
-  void RenderCompact(bool id_last) {
-    id_last_ = id_last;
+  void RenderCompact() {
     out_->append("Title: ");
     out_->append(page_.title());
     out_->append("\nURL: ");
@@ -362,12 +361,10 @@ class TreeRenderer {
       }
       std::string name = AccessibleName(page_, c);
       CutCodePoints(&name, 200);
-      if (id_last_) {
-        out_->append("\n" + AccessibleRole(page_, c) + " '" + name + "'");
-      } else {
-        out_->append("\n[" + std::to_string(label) + "] " + AccessibleRole(page_, c) + " '" + name +
-                     "'");
-      }
+      // compact-id-last: the id ends the line instead of starting it.
+      const bool id_last = opt_.type == ObservationType::kCompactIdLast;
+      const std::string id = "[" + std::to_string(label) + "]";
+      out_->append("\n" + (id_last ? "" : id + " ") + AccessibleRole(page_, c) + " '" + name + "'");
       Properties(c);
       if (page_.Control(c) == ControlKind::kSelect) {
         std::string opts;
@@ -378,7 +375,7 @@ class TreeRenderer {
         CutCodePoints(&opts, 300);
         out_->append(" options: " + opts);
       }
-      if (id_last_) out_->append(" [" + std::to_string(label) + "]");
+      if (id_last) out_->append(" " + id);
     }
   }
 
@@ -386,7 +383,6 @@ class TreeRenderer {
   const Document& doc_;
   const ObservationOptions& opt_;
   std::string* out_;
-  bool id_last_ = false;
 };
 
 }  // namespace
@@ -555,8 +551,7 @@ void RenderObservation(Page* page, const ObservationOptions& options, std::strin
       break;
     case ObservationType::kCompact:
     case ObservationType::kCompactIdLast:
-      TreeRenderer(*page, options, out)
-          .RenderCompact(options.type == ObservationType::kCompactIdLast);
+      TreeRenderer(*page, options, out).RenderCompact();
       break;
   }
   if (compiled != nullptr) compiled->StoreObservation(key, *out, page->labels());
