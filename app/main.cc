@@ -577,6 +577,7 @@ struct TrainArgs {
   std::string thoughts = "short";  // bc: "long" for R1-CoT's reasoning thoughts
   double hard_fraction = 0;        // base/bc: share of each batch drawn by recorded loss
   double copy_loss = 0;            // base/bc: weight of the copy head's auxiliary loss
+  double element_weight = 1;       // bc: cross-entropy weight of the element-id tokens
   int balance_templates = 0;       // bc: repeat rare templates' demonstrations up to this often
 };
 
@@ -847,6 +848,32 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
 
 // Base-model pretraining (stage base: language modelling on pages and instructions) or
 // behaviour cloning (stage bc: oracle responses in the inference prompt format).
+// Mean teacher-forced probability of the element id per intent template, over the examples
+// whose action names an element: {"<template>": {"mean": p, "examples": n, "below_half": k}}.
+nlohmann::json ElementProbabilityByTemplate(wa::SupervisedTrainer& trainer,
+                                            const std::vector<wa::TrainExample>& examples) {
+  std::vector<wa::TrainExample> with_element;
+  for (const wa::TrainExample& e : examples) {
+    if (!e.element_tokens.empty()) with_element.push_back(e);
+  }
+  std::vector<double> p = trainer.ElementProbabilities(with_element);
+  std::map<int, std::vector<double>> by;
+  for (size_t i = 0; i < with_element.size(); ++i) by[with_element[i].template_id].push_back(p[i]);
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [id, v] : by) {
+    double sum = 0;
+    int below = 0;
+    for (double x : v) {
+      sum += x;
+      below += x < 0.5 ? 1 : 0;
+    }
+    out[std::to_string(id)] = {{"mean", sum / static_cast<double>(v.size())},
+                               {"examples", static_cast<int>(v.size())},
+                               {"below_half", below}};
+  }
+  return out;
+}
+
 int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   namespace fs = std::filesystem;
   if (t.stage != "base" && t.stage != "bc" && t.stage != "grpo") {
@@ -966,6 +993,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   oc.warmup_steps = t.warmup;
   oc.total_steps = t.steps;
   oc.copy_loss = t.copy_loss;
+  oc.element_weight = t.element_weight;
   wa::SupervisedTrainer trainer(std::move(*model), oc);
   if (fs::exists(fs::path(t.out) / "trainer.json")) {
     if (auto st = trainer.Load(t.out); !st.ok()) {
@@ -1027,15 +1055,30 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   fmt::print("[{}] validation loss {:.4f} -> {:.4f} in {}\n", t.stage, val_before, val_after,
              Eta(Seconds(start, Clock::now())));
   if (!save()) return 1;
-  WriteFileAtomic((fs::path(t.out) / "train_result.json").string(),
-                  nlohmann::json{{"stage", t.stage},
-                                 {"steps", trainer.step()},
-                                 {"examples", examples.size()},
-                                 {"validation_loss_before", val_before},
-                                 {"validation_loss_after", val_after},
-                                 {"seconds", Seconds(start, Clock::now())}}
-                          .dump(2) +
-                      "\n");
+  double seconds = Seconds(start, Clock::now());
+  nlohmann::json result{{"stage", t.stage},
+                        {"steps", trainer.step()},
+                        {"examples", examples.size()},
+                        {"validation_loss_before", val_before},
+                        {"validation_loss_after", val_after},
+                        {"seconds", seconds}};
+  if (t.stage == "bc") {
+    // How surely the policy picks the demonstrated element, per template, teacher-forced: a
+    // template whose element turns on the intent (a radio button, an item) shows whether BC
+    // learned that choice, without an episode run.
+    nlohmann::json by_template = ElementProbabilityByTemplate(trainer, examples);
+    nlohmann::json held_out = ElementProbabilityByTemplate(trainer, val);
+    std::string line;
+    for (const auto& [id, v] : by_template.items()) {
+      line += fmt::format("{}{} {:.3f} ({})", line.empty() ? "" : ", ", id, v["mean"].get<double>(),
+                          v["examples"].get<int>());
+    }
+    fmt::print("[{}] teacher-forced P(element id) on training examples by template: {}\n", t.stage,
+               line);
+    result["element_probability_train"] = by_template;
+    result["element_probability_validation"] = held_out;
+  }
+  WriteFileAtomic((fs::path(t.out) / "train_result.json").string(), result.dump(2) + "\n");
   fmt::print("wrote {}\n", t.out);
   return 0;
 }
@@ -1610,6 +1653,12 @@ int main(int argc, char** argv) {
                    "Base/BC with a copy head: weight of an auxiliary loss -log c(token) on the "
                    "response tokens the copy head could point at (0: off)")
       ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  train_cmd
+      ->add_option("--element-weight", tr.element_weight,
+                   "BC: cross-entropy weight of the tokens of the action's element id (every "
+                   "other response token weighs 1; the loss is the weighted mean)")
+      ->check(CLI::Range(0.0, 1000.0))
       ->capture_default_str();
   train_cmd->add_option("--lr", tr.lr, "Peak learning rate (AdamW)")->capture_default_str();
   train_cmd->add_option("--warmup", tr.warmup, "Warm-up steps")->capture_default_str();

@@ -6,12 +6,35 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "rl/generate.h"
 #include "sim/file_util.h"
 #include "sim/rng.h"
 
 namespace wa {
+
+std::vector<int32_t> ElementTokens(const Tokenizer& tokenizer,
+                                   const std::vector<TokenId>& response) {
+  std::string text;
+  std::vector<size_t> starts;
+  for (TokenId id : response) {
+    starts.push_back(text.size());
+    text += tokenizer.DecodeOne(id);
+  }
+  std::vector<int32_t> out;
+  static constexpr std::string_view kKey = "element=\"";
+  size_t key = text.rfind(kKey);
+  if (key == std::string::npos) return out;
+  size_t begin = key + kKey.size();
+  size_t end = text.find('"', begin);
+  if (end == std::string::npos || end == begin) return out;
+  for (size_t k = 0; k < response.size(); ++k) {
+    size_t a = starts[k], b = k + 1 < starts.size() ? starts[k + 1] : text.size();
+    if (a < end && b > begin) out.push_back(static_cast<int32_t>(k));
+  }
+  return out;
+}
 
 std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demos,
                                           const Tokenizer& tokenizer, const AgentSettings& settings,
@@ -32,6 +55,7 @@ std::vector<TrainExample> BuildBcExamples(const std::vector<Demonstration>& demo
                                     d.task.intent, turns, s.observation);
       ex.template_id = d.task.intent_template_id;
       ex.demo = static_cast<int>(di);
+      ex.element_tokens = ElementTokens(tokenizer, ex.response);
       out.push_back(std::move(ex));
       std::string action = s.oracle_text.substr(
           s.oracle_text.rfind('\n') == std::string::npos ? 0 : s.oracle_text.rfind('\n') + 1);
@@ -101,23 +125,35 @@ SupervisedTrainer::SupervisedTrainer(Transformer model, OptimConfig config)
 
 namespace {
 
-// Sum of response-token negative log-likelihoods and their count for a micro-batch; with
-// `per_example`, each example's mean token loss is appended to it. With `copy_nll` (copy head
-// only), it receives the sum of -log c over the copyable response tokens and `copy_tokens` their
-// count.
-std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<TrainExample>& batch,
-                                      size_t begin, size_t end,
-                                      std::vector<double>* per_example = nullptr,
-                                      torch::Tensor* copy_nll = nullptr,
-                                      int64_t* copy_tokens = nullptr) {
+// The weight of each response token: 1, or `element_weight` on the element-id tokens.
+double WeightedTokens(const TrainExample& e, double element_weight) {
+  return static_cast<double>(e.response.size()) +
+         (element_weight - 1.0) * static_cast<double>(e.element_tokens.size());
+}
+
+// Sum of response-token negative log-likelihoods (element-id tokens weighted by
+// `element_weight`) for a micro-batch; with `per_example`, each example's weighted mean token
+// loss is appended to it. With `copy_nll` (copy head only), it receives the sum of -log c over the
+// copyable response tokens and `copy_tokens` their count.
+torch::Tensor Nll(Transformer& model, const std::vector<TrainExample>& batch, size_t begin,
+                  size_t end, double element_weight, std::vector<double>* per_example = nullptr,
+                  torch::Tensor* copy_nll = nullptr, int64_t* copy_tokens = nullptr) {
   std::vector<ScoreRequest> req;
-  int64_t tokens = 0;
-  for (size_t i = begin; i < end; ++i) {
-    req.push_back({batch[i].context, batch[i].response});
-    tokens += static_cast<int64_t>(batch[i].response.size());
-  }
+  for (size_t i = begin; i < end; ++i) req.push_back({batch[i].context, batch[i].response});
   ScoreTensors s = ScoreBatch(model, req);
-  torch::Tensor rows = -(s.logprobs * s.mask).sum(1);
+  torch::Tensor weights = s.mask;
+  if (element_weight != 1.0) {
+    torch::Tensor w = torch::ones_like(s.mask, torch::TensorOptions().device(torch::kCPU));
+    auto acc = w.accessor<float, 2>();
+    for (size_t i = begin; i < end; ++i) {
+      for (int32_t k : batch[i].element_tokens) {
+        if (k < acc.size(1))
+          acc[static_cast<int64_t>(i - begin)][k] = static_cast<float>(element_weight);
+      }
+    }
+    weights = s.mask * w.to(s.mask.device());
+  }
+  torch::Tensor rows = -(s.logprobs * weights).sum(1);
   if (copy_nll != nullptr && s.copy_logprobs.defined()) {
     *copy_nll = -s.copy_logprobs.sum();
     *copy_tokens = static_cast<int64_t>(s.copyable.sum().item<double>());
@@ -126,17 +162,21 @@ std::pair<torch::Tensor, int64_t> Nll(Transformer& model, const std::vector<Trai
     torch::Tensor r = rows.detach().to(torch::kCPU, torch::kFloat64);
     for (size_t i = begin; i < end; ++i) {
       per_example->push_back(r[static_cast<int64_t>(i - begin)].item<double>() /
-                             static_cast<double>(std::max<size_t>(1, batch[i].response.size())));
+                             std::max(1.0, WeightedTokens(batch[i], element_weight)));
     }
   }
-  return {rows.sum(), tokens};
+  return rows.sum();
 }
 
 }  // namespace
 
 StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t micro_batch) {
   int64_t total = 0;
-  for (const TrainExample& e : batch) total += static_cast<int64_t>(e.response.size());
+  double weighted = 0;
+  for (const TrainExample& e : batch) {
+    total += static_cast<int64_t>(e.response.size());
+    weighted += WeightedTokens(e, config_.element_weight);
+  }
   micro_batch = std::max<size_t>(1, micro_batch);
   std::vector<double> per_example;
   const bool with_copy = config_.copy_loss > 0 && model_->has_copy_head();
@@ -144,12 +184,13 @@ StepStats SupervisedTrainer::Step(const std::vector<TrainExample>& batch, size_t
   int64_t copy_count = 0;
   StepStats st = StepWith([&] {
     double loss_sum = 0;
-    const double denom = static_cast<double>(std::max<int64_t>(1, total));
+    const double denom = std::max(1.0, weighted);
     for (size_t b = 0; b < batch.size(); b += micro_batch) {
       torch::Tensor copy_nll;
       int64_t copy_tokens = 0;
-      auto [nll, n] = Nll(model_, batch, b, std::min(batch.size(), b + micro_batch), &per_example,
-                          with_copy ? &copy_nll : nullptr, &copy_tokens);
+      torch::Tensor nll =
+          Nll(model_, batch, b, std::min(batch.size(), b + micro_batch), config_.element_weight,
+              &per_example, with_copy ? &copy_nll : nullptr, &copy_tokens);
       torch::Tensor loss = nll / denom;
       if (with_copy && copy_nll.defined()) {
         // Normalised by all response tokens, like the cross-entropy, so the weight is relative.
@@ -254,11 +295,32 @@ double SupervisedTrainer::Evaluate(const std::vector<TrainExample>& examples, si
   int64_t total = 0;
   micro_batch = std::max<size_t>(1, micro_batch);
   for (size_t b = 0; b < examples.size(); b += micro_batch) {
-    auto [nll, n] = Nll(model_, examples, b, std::min(examples.size(), b + micro_batch));
-    sum += nll.item<double>();
-    total += n;
+    size_t e = std::min(examples.size(), b + micro_batch);
+    sum += Nll(model_, examples, b, e, 1.0).item<double>();
+    for (size_t i = b; i < e; ++i) total += static_cast<int64_t>(examples[i].response.size());
   }
   return sum / static_cast<double>(std::max<int64_t>(1, total));
+}
+
+std::vector<double> SupervisedTrainer::ElementProbabilities(
+    const std::vector<TrainExample>& examples, size_t micro_batch) {
+  torch::NoGradGuard ng;
+  model_->eval();
+  std::vector<double> out;
+  micro_batch = std::max<size_t>(1, micro_batch);
+  for (size_t b = 0; b < examples.size(); b += micro_batch) {
+    size_t e = std::min(examples.size(), b + micro_batch);
+    std::vector<ScoreRequest> req;
+    for (size_t i = b; i < e; ++i) req.push_back({examples[i].context, examples[i].response});
+    torch::Tensor lp = ScoreBatch(model_, req).logprobs.to(torch::kCPU, torch::kFloat64);
+    auto acc = lp.accessor<double, 2>();
+    for (size_t i = b; i < e; ++i) {
+      double sum = 0;
+      for (int32_t k : examples[i].element_tokens) sum += acc[static_cast<int64_t>(i - b)][k];
+      out.push_back(std::exp(sum));
+    }
+  }
+  return out;
 }
 
 namespace {

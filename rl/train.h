@@ -26,7 +26,15 @@ struct TrainExample {
   std::vector<TokenId> response;
   int template_id = -1;  // BC: the intent template of its demonstration (-1: none)
   int demo = -1;         // BC: the index of its demonstration in BuildBcExamples' input
+  // BC: indices into `response` of the tokens that spell the action's element id (the value of
+  // its last element="..."), ascending; empty when the action names no element.
+  std::vector<int32_t> element_tokens;
 };
+
+// The indices of the response tokens whose decoded text overlaps the value of the last
+// `element="..."` in the decoded response (the element the action targets), ascending.
+std::vector<int32_t> ElementTokens(const Tokenizer& tokenizer,
+                                   const std::vector<TokenId>& response);
 
 // One example per step of every successful demonstration: the prompt the policy would have seen
 // at that turn (earlier observations compressed, earlier responses as the oracle's) and the
@@ -59,18 +67,25 @@ struct OptimConfig {
   // pointer to find copyable tokens even where the gate currently prefers the output head, which
   // otherwise can settle on guessing a value's first word from the prior. 0 turns it off.
   double copy_loss = 0;
+  // Behaviour cloning: weight of the element-id tokens (TrainExample::element_tokens) in the
+  // cross-entropy, every other response token weighing 1; the loss is the weighted mean. The
+  // element id is one or two of an example's 20 to 40 response tokens but it is the decision the
+  // task turns on (which radio button, which item), so at weight 1 a wrong id costs the mean
+  // loss almost nothing. 1: plain token mean.
+  double element_weight = 1;
 };
 
 // The learning rate at a step: linear warm-up, then cosine to min_lr_ratio * lr.
 double ScheduledLr(const OptimConfig& c, int step);
 
 struct StepStats {
-  double loss = 0;       // mean token cross-entropy (the auxiliary copy loss not included)
+  double loss = 0;  // mean token cross-entropy, element_weight applied (copy loss not included)
   double copy_loss = 0;  // mean -log c over copyable tokens (OptimConfig::copy_loss > 0 only)
   double grad_norm = 0;
   double lr = 0;
   int64_t tokens = 0;
-  std::vector<double> example_losses;  // Step: each example's mean token loss, in batch order
+  // Step: each example's mean token loss (element_weight applied), in batch order.
+  std::vector<double> example_losses;
 };
 
 // Template balancing for behaviour cloning: how many times to repeat each example so that every
@@ -121,8 +136,13 @@ class SupervisedTrainer {
   // gradients add up) and returns the loss value to report. Schedule, clipping and the step
   // counter as for Step.
   StepStats StepWith(const std::function<double()>& accumulate);
-  // Mean token cross-entropy without updating.
+  // Mean token cross-entropy without updating (every token weighing 1, whatever element_weight).
   double Evaluate(const std::vector<TrainExample>& examples, size_t micro_batch = 4);
+  // Teacher-forced probability of each example's element id (the product of the probabilities
+  // of its element_tokens given the prompt and the response before them), in example order; 1
+  // for an example whose action names no element. Without updating.
+  std::vector<double> ElementProbabilities(const std::vector<TrainExample>& examples,
+                                           size_t micro_batch = 8);
 
   // dir/: config.json, model.safetensors, optimizer.pt, trainer.json (step), committed with a
   // journal (RecoverCheckpoint): a checkpoint is either the old one or the new one, never a mix,

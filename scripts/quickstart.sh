@@ -42,6 +42,8 @@ COPY_LOSS=${COPY_LOSS:-1}
 # With half of each batch hard BC reached 43.3% (it clicked 'High' on seven), and M-GRPO from it
 # learned the choice from the reward: the right button on all eight, 56.7% (README).
 HARD_FRACTION=${HARD_FRACTION:-0.5}
+# BC's cross-entropy weight of the element-id tokens (train --element-weight; 1: plain mean).
+ELEMENT_WEIGHT=${ELEMENT_WEIGHT:-1}
 # Prompt budget in tokens, and SIMPLIFY_HISTORY=1 (earlier turns keep only their action,
 # init-model --simplify-history): with both the form pages are shown whole on every turn. At
 # 768 tokens with the full history, the history cuts the page to nothing from the fourth turn.
@@ -88,7 +90,7 @@ stamp "behaviour cloning"
 $W train --stage bc --init "$OUT/base" --out "$OUT/bc" --split train \
   --per-template "$PER_TEMPLATE" "${SITES[@]}" --steps "$BC_STEPS" --batch 8 --micro-batch 8 \
   --lr 2e-3 --log-every 20 --copy-loss "$COPY_LOSS" \
-  --hard-fraction "$HARD_FRACTION" "${T[@]}"
+  --hard-fraction "$HARD_FRACTION" --element-weight "$ELEMENT_WEIGHT" "${T[@]}"
 stamp "M-GRPO from BC (WebAgent-R1)"
 $W train --stage grpo --init "$OUT/bc" --out "$OUT/r1" --steps "$GRPO_STEPS" "${GRPO_ARGS[@]}" \
   --eval-every "$GRPO_STEPS"
