@@ -16,6 +16,16 @@ if [ -z "${WEBAGENT_SKIP_BUILD:-}" ]; then
   bash scripts/build.sh
 fi
 W=build/app/webagent
+# The same numbers on every x86-64 machine with AVX2: OpenBLAS and torch pick their CPU kernels
+# at run time, and AVX-512 kernels round differently, so on an AVX-512 machine the same seed
+# gave other trajectories (base validation loss 1.2423 instead of 1.2155, README). Pin both to
+# their AVX2 kernels unless the caller set them; set WEBAGENT_NATIVE_KERNELS=1 to leave them.
+if [ -z "${WEBAGENT_NATIVE_KERNELS:-}" ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null &&
+  grep -qw fma /proc/cpuinfo; then
+  export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-Haswell}
+  export ATEN_CPU_CAPABILITY=${ATEN_CPU_CAPABILITY:-avx2}
+  export ONEDNN_MAX_CPU_ISA=${ONEDNN_MAX_CPU_ISA:-AVX2}
+fi
 OUT=${OUT:-out/quickstart}
 # SEED: the site data, the train/test split and the model's initialisation (0 is the run the
 # README reports first; the README also gives seeds 1 and 2). TORCH_THREADS: torch's intra-op
