@@ -34,6 +34,7 @@
 #include "report/plot.h"
 #include "rl/grpo_trainer.h"
 #include "rl/policy.h"
+#include "rl/task_schedule.h"
 #include "rl/train.h"
 #include "sim/env.h"
 #include "sim/file_util.h"
@@ -568,8 +569,11 @@ struct TrainArgs {
   // M-GRPO (stage grpo).
   int group = 4, tasks_per_step = 2, max_turns = 15, max_new_tokens = 64, updates = 1;
   int staleness = 0, max_batch = 16;
-  bool dynamic_sampling = false;  // grpo: draw groups until tasks_per_step have signal
-  int max_draw = 0;               // grpo: groups drawn per update at most (0: 4 x tasks)
+  bool dynamic_sampling = false;        // grpo: draw groups until tasks_per_step have signal
+  int max_draw = 0;                     // grpo: groups drawn per update at most (0: 4 x tasks)
+  std::string task_order = "shuffled";  // grpo: shuffled, template, weighted, learnability
+  std::string template_weights;         // grpo, weighted order: "ID=W,ID=W"
+  int probe_tasks = 4;                  // grpo, learnability order: probe tasks per template
   int save_every = 10, eval_every = 0;
   double beta = 0.001, clip = 0.2, temperature = 1.0, top_p = 1.0;
   std::string norm = "sequence";
@@ -599,6 +603,22 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     return 2;
   }
   auto obs = wa::ParseObservationType(settings.observation);
+  const bool learnability = t.task_order == "learnability";
+  auto task_order = wa::ParseTaskOrder(learnability ? "weighted" : t.task_order);
+  std::map<int, double> template_weights;
+  if (task_order.ok() && !t.template_weights.empty()) {
+    auto w = wa::ParseTemplateWeights(t.template_weights);
+    if (!w.ok()) task_order = w.status();
+    if (w.ok()) template_weights = *w;
+  }
+  if (task_order.ok() && *task_order == wa::TaskOrder::kWeighted && !learnability &&
+      template_weights.empty()) {
+    task_order = wa::InvalidArgument("--task-order weighted needs --template-weights");
+  }
+  if (!task_order.ok()) {
+    fmt::print(stderr, "error: {}\n", task_order.status().message());
+    return 2;
+  }
   if (!reference.ok() || !norm.ok() || !obs.ok()) {
     fmt::print(stderr, "error: {}\n",
                !reference.ok() ? reference.status().message()
@@ -643,14 +663,79 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   }
   std::vector<wa::Task> tasks;
   for (const auto& g : gen) tasks.push_back(g.task);
-  wa::Rng rng(a.seed + 29);
-  for (size_t i = tasks.size() - 1; i > 0; --i) std::swap(tasks[i], tasks[rng.Uniform(i + 1)]);
+  if (tasks.empty()) {
+    fmt::print(stderr, "error: no training tasks for M-GRPO\n");
+    return 2;
+  }
+  // The learnability order probes the starting policy once (G rollouts on up to --probe-tasks
+  // tasks of each template) and keeps the weights in the run directory, so that a resumed run
+  // draws the same tasks without probing its later policy.
+  const fs::path weights_path = fs::path(t.out) / "task_weights.json";
+  if (learnability && fs::exists(weights_path)) {
+    std::ifstream in(weights_path);
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.contains("weights") || !j["weights"].is_object()) {
+      fmt::print(stderr, "error: {} is not a task weights file\n", weights_path.string());
+      return 1;
+    }
+    for (const auto& [id, w] : j["weights"].items()) template_weights[std::stoi(id)] = w;
+    fmt::print("[grpo] learnability weights from {}\n", weights_path.string());
+  } else if (learnability) {
+    auto probe_schedule = wa::TaskSchedule::Make(tasks, wa::TaskOrder::kTemplate, a.seed);
+    if (!probe_schedule.ok()) {
+      fmt::print(stderr, "error: {}\n", probe_schedule.status().message());
+      return 2;
+    }
+    std::vector<wa::Task> probe =
+        probe_schedule->Sample(static_cast<size_t>(std::max(1, t.probe_tasks)));
+    fmt::print("[grpo] probing the starting policy: {} tasks x G={}\n", probe.size(), t.group);
+    std::fflush(stdout);
+    auto probe_start = Clock::now();
+    std::vector<wa::Trajectory> trajectories = trainer.Rollout(probe, nullptr);
+    std::map<int, std::vector<float>> rewards;
+    for (const wa::Trajectory& tr : trajectories) {
+      rewards[probe[tr.task].intent_template_id].push_back(tr.reward);
+    }
+    template_weights = wa::LearnabilityWeights(rewards);
+    nlohmann::json jw = nlohmann::json::object(), jr = nlohmann::json::object();
+    for (const auto& [id, r] : rewards) {
+      double mean = 0;
+      for (float x : r) mean += x;
+      mean /= static_cast<double>(r.size());
+      jr[std::to_string(id)] = {{"trajectories", r.size()}, {"reward", mean}};
+      jw[std::to_string(id)] = template_weights[id];
+    }
+    fs::create_directories(t.out);
+    if (!WriteFileAtomic(
+            weights_path.string(),
+            nlohmann::json{
+                {"weights", jw}, {"probe", jr}, {"probe_s", Seconds(probe_start, Clock::now())}}
+                    .dump(2) +
+                "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", weights_path.string());
+      return 1;
+    }
+  }
+  auto schedule = wa::TaskSchedule::Make(std::move(tasks), *task_order, a.seed, template_weights);
+  if (!schedule.ok()) {
+    fmt::print(stderr, "error: {}\n", schedule.status().message());
+    return 2;
+  }
   fmt::print(
-      "[grpo] {} training tasks, G={}, {} tasks per step{}, cap {} turns, beta {}, clip {}, "
-      "norm {}, {} context\n",
-      tasks.size(), t.group, t.tasks_per_step,
+      "[grpo] {} training tasks ({} order), G={}, {} tasks per step{}, cap {} turns, beta {}, "
+      "clip {}, norm {}, {} context\n",
+      schedule->size(), t.task_order, t.group, t.tasks_per_step,
       t.dynamic_sampling ? " with signal (dynamic sampling)" : "", t.max_turns, t.beta, t.clip,
       t.norm, t.context);
+  nlohmann::json weights_json = nlohmann::json::object();
+  for (const auto& [id, w] : template_weights) weights_json[std::to_string(id)] = w;
+  for (int id : schedule->templates()) {
+    auto w = template_weights.find(id);
+    fmt::print("[grpo]   template {}: {:.1f}% of the groups{}\n", id, 100 * schedule->Share(id),
+               w == template_weights.end() || *task_order != wa::TaskOrder::kWeighted
+                   ? ""
+                   : fmt::format(" (weight {:.3f})", w->second));
+  }
   fs::create_directories(t.out);
   std::ofstream metrics(fs::path(t.out) / "metrics.jsonl", std::ios::app);
   nlohmann::json run_config = {{"stage", "grpo"},
@@ -667,6 +752,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                                {"lr", t.lr},
                                {"dynamic_sampling", t.dynamic_sampling},
                                {"max_draw", t.max_draw},
+                               {"task_order", t.task_order},
+                               {"template_weights", weights_json},
                                {"seed", a.seed},
                                {"steps", t.steps}};
   auto store =
@@ -738,7 +825,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
                report.SuccessRate(""), report.outcomes.size(), path);
     std::fflush(stdout);
   };
-  auto source = [&](uint64_t j) { return tasks[j % tasks.size()]; };
+  auto source = [&](uint64_t j) { return schedule->At(j); };
   // Whether the latest update was evaluated (a resumed run that has nothing left to do was, at
   // its last update, when that step is a multiple of eval_every).
   bool evaluated_last = t.eval_every > 0 && trainer.trainer().step() > 0 &&
@@ -1707,6 +1794,23 @@ int main(int argc, char** argv) {
   train_cmd->add_flag("--dynamic-sampling", tr.dynamic_sampling,
                       "GRPO: keep drawing groups until --tasks-per-step of them have signal "
                       "(rewards not all equal), and learn from those only (DAPO)");
+  train_cmd
+      ->add_option("--task-order", tr.task_order,
+                   "GRPO: order of the training tasks: shuffled (one seeded shuffle, cycled; "
+                   "templates get groups in proportion to their task counts) or template "
+                   "(every intent template the same share), weighted (shares from "
+                   "--template-weights) or learnability (weights p(1-p) + 0.02 from the "
+                   "starting policy's mean reward p on --probe-tasks tasks of each template)")
+      ->check(CLI::IsMember({"shuffled", "template", "weighted", "learnability"}))
+      ->capture_default_str();
+  train_cmd->add_option("--template-weights", tr.template_weights,
+                        "GRPO with --task-order weighted: TEMPLATE_ID=WEIGHT,... (templates "
+                        "left out are never drawn)");
+  train_cmd
+      ->add_option("--probe-tasks", tr.probe_tasks,
+                   "GRPO with --task-order learnability: tasks per template in the probe")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   train_cmd
       ->add_option("--max-draw", tr.max_draw,
                    "GRPO with --dynamic-sampling: groups drawn per update at most (0: 4 x "
