@@ -39,6 +39,10 @@ BASE_STEPS=${BASE_STEPS:-120}
 BC_STEPS=${BC_STEPS:-600}
 GRPO_STEPS=${GRPO_STEPS:-16}
 ZERO_STEPS=${ZERO_STEPS:-4}
+# Model size (init-model --size): mini (128 wide, 3 layers; fits the 30-minute budget) or small
+# (256 wide, 4 layers: 600 BC steps took 47 min on one thread and scored lower; README "A larger
+# model").
+MODEL=${MODEL:-mini}
 COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
 # Weight of BC's auxiliary copy loss (train --copy-loss): -log of the copy head's distribution on
 # every response token it could point at. Without it the mini model learned to copy the first
@@ -90,7 +94,7 @@ stamp() { echo "== $1 ($(( $(date +%s) - start )) s since start)"; }
 stamp "tokenizer"
 $W tokenizer --split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --obs "$OBS" --vocab 2048 \
   --bare-words --out "$OUT/tokenizer.json"
-$W init-model --size mini --tokenizer "$OUT/tokenizer.json" --obs "$OBS" --max-context "$MAX_CONTEXT" \
+$W init-model --size "$MODEL" --tokenizer "$OUT/tokenizer.json" --obs "$OBS" --max-context "$MAX_CONTEXT" \
   --max-new-tokens "$NEW_TOKENS" --system-prompt short --task-reminder --copy-head "$COPY_HEAD" "${INIT_FLAGS[@]}" --seed "$SEED" --out "$OUT/init"
 stamp "base model"
 $W train --stage base --init "$OUT/init" --out "$OUT/base" --split train \
