@@ -15,7 +15,7 @@ if [ -z "${WEBAGENT_SKIP_BUILD:-}" ]; then
   bash scripts/setup.sh
   bash scripts/build.sh
 fi
-W=build/app/webagent
+W=${WEBAGENT_BIN:-build/app/webagent}  # WEBAGENT_BIN: another build of the binary
 # The same numbers on every x86-64 machine with AVX2: OpenBLAS and torch pick their CPU kernels
 # at run time, and AVX-512 kernels round differently, so on an AVX-512 machine the same seed
 # gave other trajectories (base validation loss 1.2423 instead of 1.2155, README). Pin both to

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The README's main job (scripts/quickstart.sh) end to end at toy scale: every stage runs with
+# one or two steps and two-turn evaluations, and the run must leave the checkpoints, the
+# evaluations, the report and the chart that the full run leaves. Catches a broken stage, flag
+# or path in the script in about a minute; the full run's numbers are measured by hand (README).
+# usage: quickstart_smoke.sh WEBAGENT_BINARY
+set -euo pipefail
+BIN=$1
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+WEBAGENT_SKIP_BUILD=1 WEBAGENT_BIN="$BIN" OUT="$OUT" BASE_STEPS=2 BC_STEPS=2 GRPO_STEPS=1 \
+  ZERO_STEPS=1 GRPO_TASKS=1 PER_TEMPLATE=4 EVAL_TURNS=2 CAPS=1,2 TORCH_THREADS=1 \
+  bash "$ROOT/scripts/quickstart.sh" >"$OUT/log.txt" 2>&1 || {
+  tail -n 40 "$OUT/log.txt"
+  exit 1
+}
+fail=0
+for f in tokenizer.json init/model.safetensors base/model.safetensors bc/model.safetensors \
+  r1/model.safetensors r1/episodes.sqlite r1/eval_step00001.json r1-zero/eval_step00001.json \
+  eval_base.json eval_bc.json sweep_bc.json sweep_r1.json report.md report.json cap_sweep.png; do
+  if [ ! -s "$OUT/$f" ]; then
+    echo "missing or empty: $f"
+    fail=1
+  fi
+done
+[ "$fail" = 0 ] || exit 1
+# The report holds the four stages and the sweep over both caps.
+/usr/bin/python3 - "$OUT/report.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = set(d["runs"])
+want = {"Base", "BC", "WebAgent-R1-Zero", "WebAgent-R1"}
+assert runs == want, f"report runs {sorted(runs)}"
+for name, sweep in d["sweeps"].items():
+    assert sorted(sweep) == ["1", "2"], f"sweep {name}: caps {sorted(sweep)}"
+print("quickstart smoke: report has", sorted(runs), "and caps 1, 2")
+PY
+for stage in "== base model" "== behaviour cloning" "== M-GRPO from BC" "== report" "== done"; do
+  grep -q "^$stage" "$OUT/log.txt" || { echo "no progress line '$stage'"; exit 1; }
+done
