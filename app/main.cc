@@ -619,6 +619,9 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     fmt::print(stderr, "error: {}\n", task_order.status().message());
     return 2;
   }
+  if (!t.template_weights.empty() && t.task_order != "weighted") {
+    fmt::print(stderr, "warning: --template-weights is used only with --task-order weighted\n");
+  }
   if (!reference.ok() || !norm.ok() || !obs.ok()) {
     fmt::print(stderr, "error: {}\n",
                !reference.ok() ? reference.status().message()
@@ -678,7 +681,23 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
       fmt::print(stderr, "error: {} is not a task weights file\n", weights_path.string());
       return 1;
     }
-    for (const auto& [id, w] : j["weights"].items()) template_weights[std::stoi(id)] = w;
+    for (const auto& [id, w] : j["weights"].items()) {
+      int key = 0;
+      bool id_ok = true;
+      try {
+        size_t used = 0;
+        key = std::stoi(id, &used);
+        id_ok = used == id.size();
+      } catch (const std::exception&) {
+        id_ok = false;
+      }
+      if (!id_ok || !w.is_number() || w.get<double>() < 0) {
+        fmt::print(stderr, "error: {}: entry \"{}\" is not a template id with a weight >= 0\n",
+                   weights_path.string(), id);
+        return 1;
+      }
+      template_weights[key] = w.get<double>();
+    }
     fmt::print("[grpo] learnability weights from {}\n", weights_path.string());
   } else if (learnability) {
     auto probe_schedule = wa::TaskSchedule::Make(tasks, wa::TaskOrder::kTemplate, a.seed);
