@@ -33,6 +33,7 @@
 #include "bridge/validate.h"
 #include "report/plot.h"
 #include "rl/grpo_trainer.h"
+#include "rl/inspect.h"
 #include "rl/policy.h"
 #include "rl/task_schedule.h"
 #include "rl/train.h"
@@ -980,6 +981,22 @@ nlohmann::json ElementProbabilityByTemplate(wa::SupervisedTrainer& trainer,
   return out;
 }
 
+// A checkpoint's agent.json (prompt format, observation, budgets) into `settings`; defaults when
+// the file is absent. Prints the error and returns false when it is malformed.
+bool LoadAgentSettings(const std::string& dir, wa::AgentSettings* settings) {
+  std::ifstream f(std::filesystem::path(dir) / "agent.json");
+  if (!f) return true;
+  auto j = nlohmann::json::parse(f, nullptr, false);
+  auto s = j.is_discarded() ? wa::Result<wa::AgentSettings>(wa::InvalidArgument("bad JSON"))
+                            : wa::AgentSettings::FromJson(j);
+  if (!s.ok()) {
+    fmt::print(stderr, "error: {}/agent.json: {}\n", dir, s.status().message());
+    return false;
+  }
+  *settings = *s;
+  return true;
+}
+
 int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   namespace fs = std::filesystem;
   if (t.stage != "base" && t.stage != "bc" && t.stage != "grpo") {
@@ -997,19 +1014,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     return 2;
   }
   wa::AgentSettings settings;
-  {
-    std::ifstream f(fs::path(t.init) / "agent.json");
-    if (f) {
-      auto j = nlohmann::json::parse(f, nullptr, false);
-      auto s = j.is_discarded() ? wa::Result<wa::AgentSettings>(wa::InvalidArgument("bad JSON"))
-                                : wa::AgentSettings::FromJson(j);
-      if (!s.ok()) {
-        fmt::print(stderr, "error: agent.json: {}\n", s.status().message());
-        return 2;
-      }
-      settings = *s;
-    }
-  }
+  if (!LoadAgentSettings(t.init, &settings)) return 2;
   if (!a.obs.empty()) settings.observation = a.obs;
   auto obs_type = wa::ParseObservationType(settings.observation);
   if (!obs_type.ok()) {
@@ -1225,6 +1230,186 @@ int RunTasks(const EvalArgs& a, const std::string& export_path, const std::strin
 }
 
 }  // namespace
+
+struct InspectArgs {
+  std::string model;
+  int template_id = -1;  // -1: every template
+  int task = -1;         // index in the split; -1: every task
+  int step = -1;         // -1: every step
+  int top = 3;
+  bool all_tokens = false;
+  std::string out;  // JSON file ("" = none)
+  int torch_threads = 0;
+};
+
+// `webagent inspect`: the oracle's demonstrations of a split, in exactly the prompts BC trains
+// on, scored token by token under a checkpoint (teacher forcing). For each step it prints the
+// oracle's action, the model's probability of the whole response and, for the element id the
+// action targets, the probability of the right id, the copy gate and what the model, its output
+// head and its pointer would each pick instead; then, per template, how often the model's most
+// likely id is the oracle's. A model that clicks the wrong radio button shows here whether its
+// pointer or its vocabulary prefers the other one.
+int RunInspect(const EvalArgs& a, const InspectArgs& in) {
+  wa::ConfigureTorchThreads(in.torch_threads);
+  auto tok = wa::Tokenizer::Load((std::filesystem::path(in.model) / "tokenizer.json").string());
+  if (!tok.ok()) {
+    fmt::print(stderr, "error: {}\n", tok.status().message());
+    return 2;
+  }
+  wa::AgentSettings settings;
+  if (!LoadAgentSettings(in.model, &settings)) return 2;
+  if (!a.obs.empty()) settings.observation = a.obs;
+  auto obs_type = wa::ParseObservationType(settings.observation);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return 2;
+  }
+  auto model = wa::LoadModel(in.model, torch::kCPU, torch::kFloat32);
+  if (!model.ok()) {
+    fmt::print(stderr, "error: {}\n", model.status().message());
+    return 2;
+  }
+  (*model)->eval();
+  const size_t max_context = settings.max_context_tokens > 0
+                                 ? static_cast<size_t>(settings.max_context_tokens)
+                                 : static_cast<size_t>((*model)->config().max_position_embeddings);
+  std::vector<wa::GeneratedTask> gen;
+  if (!LoadSplit(a, &gen)) return 2;
+  if (in.task >= static_cast<int>(gen.size())) {
+    fmt::print(stderr, "error: --task {} but the split has {} tasks\n", in.task, gen.size());
+    return 2;
+  }
+  std::vector<wa::GeneratedTask> picked;
+  std::vector<int> picked_index;  // index of each picked task in the split
+  for (size_t i = 0; i < gen.size(); ++i) {
+    if (in.task >= 0 && static_cast<int>(i) != in.task) continue;
+    if (in.template_id >= 0 && gen[i].task.intent_template_id != in.template_id) continue;
+    picked.push_back(gen[i]);
+    picked_index.push_back(static_cast<int>(i));
+  }
+  if (picked.empty()) {
+    fmt::print(stderr, "error: no task of the split matches --task / --template\n");
+    return 2;
+  }
+  wa::HarnessOptions ho;
+  ho.threads = a.threads;
+  ho.envs = a.envs;
+  ho.seed = a.seed;
+  ho.observation = *obs_type;
+  auto demos = wa::CollectDemonstrations(picked, ho);
+  WarnFailedDemonstrations("inspect", demos);
+  std::vector<wa::TrainExample> examples = wa::BuildBcExamples(demos, *tok, settings, max_context);
+  auto show = [&](wa::TokenId id) {
+    std::string s = tok->Decode({id});
+    std::string e;
+    for (char c : s) e += c == '\n' ? std::string("\\n") : std::string(1, c);
+    return "'" + e + "'";
+  };
+  auto alternatives = [&](const std::vector<std::pair<wa::TokenId, float>>& top) {
+    std::string s;
+    for (const auto& [id, lp] : top) {
+      s += fmt::format("{}{} {:.2f}", s.empty() ? "" : ", ", show(id), std::exp(lp));
+    }
+    return s;
+  };
+  struct Tally {
+    int steps = 0, agree = 0;
+    double p = 0;
+  };
+  std::map<int, Tally> per_template;
+  nlohmann::json rows = nlohmann::json::array();
+  int last_demo = -1, step = 0;
+  for (const wa::TrainExample& ex : examples) {
+    step = ex.demo == last_demo ? step + 1 : 0;
+    last_demo = ex.demo;
+    if (in.step >= 0 && step != in.step) continue;
+    const wa::Demonstration& d = demos[static_cast<size_t>(ex.demo)];
+    auto tokens = wa::InspectResponse(*model, ex.context, ex.response, in.top);
+    double total = 0;
+    for (const auto& t : tokens) total += t.logprob;
+    const std::string action = d.steps[static_cast<size_t>(step)].oracle_text;
+    std::string last_line = action.substr(action.find_last_of('\n') + 1);
+    fmt::print("task {} (template {}) step {}: {}\n  log p(response) {:.3f} over {} tokens\n",
+               picked_index[static_cast<size_t>(ex.demo)], ex.template_id, step, last_line, total,
+               tokens.size());
+    nlohmann::json row = {{"task", picked_index[static_cast<size_t>(ex.demo)]},
+                          {"template_id", ex.template_id},
+                          {"step", step},
+                          {"action", last_line},
+                          {"logprob", total},
+                          {"tokens", nlohmann::json::array()}};
+    std::set<int32_t> element(ex.element_tokens.begin(), ex.element_tokens.end());
+    bool step_agree = !element.empty();
+    double step_p = 1;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      const wa::TokenInspection& t = tokens[i];
+      const bool is_element = element.count(static_cast<int32_t>(i)) > 0;
+      if (is_element) {
+        step_agree &= !t.top.empty() && t.top[0].first == t.token;
+        step_p *= std::exp(t.logprob);
+      }
+      if (!is_element && !in.all_tokens) continue;
+      fmt::print("  {}{:>3} {:<10} p {:.3f}", is_element ? "id " : "   ", i, show(t.token),
+                 std::exp(t.logprob));
+      if (!std::isnan(t.gate)) {
+        fmt::print("  gate {:.2f}  vocab {:.3f}  copy {:.3f}", t.gate, std::exp(t.vocab_logprob),
+                   std::exp(t.copy_logprob));
+      }
+      fmt::print("\n      model: {}\n", alternatives(t.top));
+      if (!std::isnan(t.gate)) {
+        fmt::print("      vocab: {}\n      copy:  {}\n", alternatives(t.top_vocab),
+                   alternatives(t.top_copy));
+      }
+      nlohmann::json tj = {{"index", i},
+                           {"token", tok->Decode({t.token})},
+                           {"element", is_element},
+                           {"p", std::exp(t.logprob)},
+                           {"top", nlohmann::json::array()}};
+      for (const auto& [id, lp] : t.top) tj["top"].push_back({tok->Decode({id}), std::exp(lp)});
+      if (!std::isnan(t.gate)) {
+        tj["gate"] = t.gate;
+        tj["p_vocab"] = std::exp(t.vocab_logprob);
+        tj["p_copy"] = std::exp(t.copy_logprob);
+      }
+      row["tokens"].push_back(std::move(tj));
+    }
+    if (!element.empty()) {
+      Tally& ta = per_template[ex.template_id];
+      ++ta.steps;
+      ta.agree += step_agree ? 1 : 0;
+      ta.p += step_p;
+      row["element_p"] = step_p;
+      row["element_agrees"] = step_agree;
+    }
+    rows.push_back(std::move(row));
+  }
+  fmt::print(
+      "\nSteps that name an element, by template: how often the model's most likely id "
+      "token(s) are the oracle's, and the mean probability of the oracle's id\n");
+  fmt::print("{:>10} {:>6} {:>8} {:>8}\n", "template", "steps", "agree", "mean p");
+  nlohmann::json summary = nlohmann::json::array();
+  for (const auto& [id, ta] : per_template) {
+    fmt::print("{:>10} {:>6} {:>8} {:>8.3f}\n", id, ta.steps, ta.agree,
+               ta.steps > 0 ? ta.p / ta.steps : 0.0);
+    summary.push_back({{"template_id", id},
+                       {"steps", ta.steps},
+                       {"agree", ta.agree},
+                       {"mean_p", ta.steps > 0 ? ta.p / ta.steps : 0.0}});
+  }
+  if (!in.out.empty()) {
+    nlohmann::json j = {{"model", in.model},
+                        {"split", a.split},
+                        {"seed", a.seed},
+                        {"steps", std::move(rows)},
+                        {"by_template", summary}};
+    if (!WriteFileAtomic(in.out, j.dump(2) + "\n")) {
+      fmt::print(stderr, "error: cannot write {}\n", in.out);
+      return 1;
+    }
+    fmt::print("wrote {}\n", in.out);
+  }
+  return 0;
+}
 
 struct ReportArgs {
   std::vector<std::string> runs, sweeps;  // LABEL=FILE
@@ -1730,6 +1915,26 @@ int main(int argc, char** argv) {
                      "Earlier turns keep only their action (the thought becomes \"simplified "
                      "reasoning process\"), which leaves the page more of a small prompt budget");
 
+  InspectArgs insp;
+  auto* inspect_cmd = app.add_subcommand(
+      "inspect",
+      "Score the oracle's demonstrations of a split under a checkpoint, token by token (teacher "
+      "forcing): the probability of each step's response and of its element id, the copy gate, "
+      "and what the model, its output head and its pointer would pick instead");
+  add_split_options(inspect_cmd);
+  inspect_cmd->add_option("--model", insp.model, "Checkpoint directory")->required();
+  inspect_cmd->add_option("--template", insp.template_id, "Only tasks of this intent template id");
+  inspect_cmd->add_option("--task", insp.task, "Only the task with this index in the split");
+  inspect_cmd->add_option("--step", insp.step, "Only this step of each demonstration (0-based)");
+  inspect_cmd->add_option("--top", insp.top, "Alternatives shown per token")
+      ->check(CLI::Range(0, 20))
+      ->capture_default_str();
+  inspect_cmd->add_flag("--all-tokens", insp.all_tokens,
+                        "Every response token, not only the element id's");
+  inspect_cmd->add_option("--out", insp.out, "Also write the inspection as JSON to this file");
+  inspect_cmd
+      ->add_option("--torch-threads", insp.torch_threads, "torch intra-op threads (0: all cores)")
+      ->capture_default_str();
   TrainArgs tr;
   auto* train_cmd = app.add_subcommand("train",
                                        "Pretrain the base model (--stage base), behaviour-clone "
@@ -1856,6 +2061,7 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   if (train_cmd->parsed()) return RunTrain(ev, tr);
+  if (inspect_cmd->parsed()) return RunInspect(ev, insp);
   if (tok_cmd->parsed()) return RunTokenizer(ev, tk);
   if (init_cmd->parsed()) {
     wa::AgentSettings settings;

@@ -39,3 +39,25 @@ PY
 for stage in "== base model" "== behaviour cloning" "== M-GRPO from BC" "== report" "== done"; do
   grep -q "^$stage" "$OUT/log.txt" || { echo "no progress line '$stage'"; exit 1; }
 done
+# `webagent inspect` on the BC checkpoint: the contact form's priority click (step 4 of template
+# 90003) has an element id whose probability and copy gate are reported.
+"$BIN" inspect --model "$OUT/bc" --split test --site fixture --template 90003 --step 4 \
+  --torch-threads 1 --out "$OUT/inspect.json" >"$OUT/inspect.txt" 2>&1 || {
+  cat "$OUT/inspect.txt"
+  exit 1
+}
+/usr/bin/python3 - "$OUT/inspect.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+steps = d["steps"]
+assert len(steps) == 8, f"{len(steps)} inspected steps, want the 8 test forms"
+for s in steps:
+    assert s["step"] == 4 and s["template_id"] == 90003, s
+    assert 'element="1' in s["action"], s["action"]
+    assert 0 <= s["element_p"] <= 1, s
+    ids = [t for t in s["tokens"] if t["element"]]
+    assert ids and all(0 < t["gate"] < 1 for t in ids), s
+(row,) = d["by_template"]
+assert row["template_id"] == 90003 and row["steps"] == 8, row
+print("quickstart smoke: inspect scored", len(steps), "priority clicks")
+PY
