@@ -1907,6 +1907,14 @@ int main(int argc, char** argv) {
                    "trained from scratch; not part of Qwen2 or Llama)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t{0}, int64_t{4096}));
+  int64_t init_copy_lookahead = 0;
+  init_cmd
+      ->add_option("--copy-lookahead", init_copy_lookahead,
+                   "With --copy-head: each pointer key also sums the embeddings of this many "
+                   "tokens after the one it points at, so an id printed before an element's name "
+                   "can be picked by that name (0: off; ModelConfig::copy_lookahead)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{0}, int64_t{64}));
   init_cmd->add_flag("--task-reminder", init_reminder,
                      "Repeat the task after the current observation (for small models trained "
                      "from scratch)");
@@ -2088,8 +2096,8 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "error: unknown observation type {}\n", init_obs);
       return 2;
     }
-    wa::Status st =
-        wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed, init_copy_head);
+    wa::Status st = wa::InitCheckpoint(init_out, init_size, init_tokenizer, settings, ev.seed,
+                                       init_copy_head, init_copy_lookahead);
     if (!st.ok()) {
       fmt::print(stderr, "error: {}\n", st.message());
       return 1;

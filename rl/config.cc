@@ -12,7 +12,7 @@ int64_t ModelConfig::ParameterCount() const {
   int64_t mlp = 3 * d * intermediate_size;
   int64_t layer = q + kv + o + bias + mlp + 2 * d;
   int64_t embed = vocab_size * d;
-  int64_t copy = copy_head_dim > 0 ? 3 * d * copy_head_dim + d + 1 : 0;
+  int64_t copy = copy_head_dim > 0 ? (copy_lookahead > 0 ? 4 : 3) * d * copy_head_dim + d + 1 : 0;
   return embed * (tie_word_embeddings ? 1 : 2) + num_hidden_layers * layer + d + copy;
 }
 
@@ -31,6 +31,12 @@ Status ModelConfig::Validate() const {
     return InvalidArgument("hidden_size must be a multiple of num_attention_heads");
   }
   if (copy_head_dim < 0) return InvalidArgument("copy_head_dim must be 0 (none) or positive");
+  if (copy_lookahead < 0 || copy_lookahead > 64) {
+    return InvalidArgument("copy_lookahead must be in [0, 64]");
+  }
+  if (copy_lookahead > 0 && copy_head_dim == 0) {
+    return InvalidArgument("copy_lookahead needs a copy head (copy_head_dim > 0)");
+  }
   if (HeadDim() % 2 != 0) return InvalidArgument("head_dim must be even for rotary embeddings");
   if (!rope_scaling.type.empty() && rope_scaling.type != "llama3") {
     return InvalidArgument("rope_scaling type " + rope_scaling.type + " is not supported");
@@ -57,6 +63,7 @@ Result<ModelConfig> ModelConfig::FromJson(const nlohmann::json& j) {
         j.contains("attention_bias") ? j["attention_bias"].get<bool>() : c.model_type == "qwen2";
     c.torch_dtype = j.value("torch_dtype", c.torch_dtype);
     c.copy_head_dim = j.value("copy_head_dim", int64_t{0});
+    c.copy_lookahead = j.value("copy_lookahead", int64_t{0});
     auto id = [&](const char* key) -> int64_t {
       if (!j.contains(key) || j[key].is_null()) return -1;
       if (j[key].is_array()) return j[key].empty() ? -1 : j[key][0].get<int64_t>();
@@ -110,6 +117,7 @@ nlohmann::json ModelConfig::ToJson() const {
       {"eos_token_id", eos_token_id >= 0 ? nlohmann::json(eos_token_id) : nlohmann::json()},
   };
   if (copy_head_dim > 0) j["copy_head_dim"] = copy_head_dim;
+  if (copy_lookahead > 0) j["copy_lookahead"] = copy_lookahead;
   if (!rope_scaling.type.empty()) {
     j["rope_scaling"] = {
         {"rope_type", rope_scaling.type},

@@ -41,6 +41,12 @@ struct ModelConfig {
   // small models trained from scratch, which otherwise need long training before they copy a
   // name from the task into an action; Hugging Face checkpoints leave it at 0.
   int64_t copy_head_dim = 0;
+  // With a copy head: the key of a position also sums the embeddings of the `copy_lookahead`
+  // tokens after the one it points at (0: off). In observations that print an element's id
+  // before its name ("[14] radio 'High'"), a causal key at the id cannot see the name; this
+  // lets the pointer pick an id by the words that follow it. A query only uses the term for
+  // keys whose whole window lies before it, so nothing leaks from the tokens it predicts.
+  int64_t copy_lookahead = 0;
 
   int64_t HeadDim() const { return head_dim > 0 ? head_dim : hidden_size / num_attention_heads; }
   int64_t ParameterCount() const;

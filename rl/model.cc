@@ -73,6 +73,7 @@ CopyHeadImpl::CopyHeadImpl(const ModelConfig& c) {
   k_proj = register_module("k_proj", lin(c.copy_head_dim, false));
   e_proj = register_module("e_proj", lin(c.copy_head_dim, false));
   gate = register_module("gate", lin(1, true));
+  if (c.copy_lookahead > 0) l_proj = register_module("l_proj", lin(c.copy_head_dim, false));
 }
 
 TransformerImpl::TransformerImpl(const ModelConfig& config) : config_(config) {
@@ -209,10 +210,24 @@ torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor
   torch::Tensor next = torch::cat({ids.narrow(1, 1, S - 1), torch::zeros({B, 1}, i64)}, 1);
   torch::Tensor keys = copy_keys + copy_head->e_proj(model->embed_tokens(next));
   torch::Tensor q = copy_head->q_proj(hq).to(torch::kFloat32);
-  torch::Tensor scores = torch::matmul(q, keys.to(torch::kFloat32).transpose(1, 2)) /
-                         std::sqrt(static_cast<double>(config_.copy_head_dim));  // [B, R, S]
-  torch::Tensor allowed = (torch::arange(S, i64).view({1, 1, S}) < q_index.unsqueeze(-1)) &
-                          pair.unsqueeze(1);  // [B, R, S]
+  torch::Tensor scores = torch::matmul(q, keys.to(torch::kFloat32).transpose(1, 2));  // [B, R, S]
+  torch::Tensor index = torch::arange(S, i64).view({1, 1, S});
+  if (config_.copy_lookahead > 0) {
+    // Lookahead: the sum of the valid tokens' embeddings in (s + 1, s + 1 + W], as differences
+    // of a running sum, used only by queries at or after s + 1 + W.
+    const int64_t W = config_.copy_lookahead;
+    torch::Tensor emb = model->embed_tokens(ids) * km.unsqueeze(-1).to(hq.scalar_type());
+    torch::Tensor run = torch::cat(
+        {torch::zeros({B, 1, emb.size(2)}, emb.options()), torch::cumsum(emb, 1)}, 1);  // [B,S+1,H]
+    torch::Tensor from = torch::arange(S, i64).add(2).clamp_max(S);
+    torch::Tensor to = torch::arange(S, i64).add(2 + W).clamp_max(S);
+    torch::Tensor window = run.index_select(1, to) - run.index_select(1, from);  // [B, S, H]
+    torch::Tensor look = copy_head->l_proj(window).to(torch::kFloat32);
+    torch::Tensor far = index.add(1 + W) <= q_index.unsqueeze(-1);  // [B, R, S]
+    scores = scores + torch::matmul(q, look.transpose(1, 2)) * far.to(torch::kFloat32);
+  }
+  scores = scores / std::sqrt(static_cast<double>(config_.copy_head_dim));
+  torch::Tensor allowed = (index < q_index.unsqueeze(-1)) & pair.unsqueeze(1);  // [B, R, S]
   torch::Tensor attn = torch::softmax(scores.masked_fill(allowed.logical_not(), -1e30), -1) *
                        allowed.to(torch::kFloat32);
   torch::Tensor copied =

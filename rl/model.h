@@ -79,6 +79,7 @@ class CopyHeadImpl : public torch::nn::Module {
  public:
   explicit CopyHeadImpl(const ModelConfig& c);
   torch::nn::Linear q_proj{nullptr}, k_proj{nullptr}, e_proj{nullptr}, gate{nullptr};
+  torch::nn::Linear l_proj{nullptr};  // ModelConfig::copy_lookahead > 0 only
 };
 TORCH_MODULE(CopyHead);
 
@@ -106,7 +107,10 @@ class TransformerImpl : public torch::nn::Module {
   // Logits(hq), the other arguments unused. With one: log((1 - g) softmax(logits) + g c), where
   // g = sigmoid(gate(h)) and c puts the attention weight of each earlier valid position s
   // (s < q_index, s + 1 valid) on the token ids[s + 1] that followed it; the key of s is its copy
-  // key plus e_proj of that token's embedding. A query with no such position does not copy.
+  // key plus e_proj of that token's embedding, and with ModelConfig::copy_lookahead = W, plus
+  // l_proj of the summed embeddings of the valid tokens ids[s + 2 .. s + 1 + W] for a query at
+  // q_index >= s + 1 + W (keys closer to the query go without that term, so a key never
+  // reveals a token after the query's own). A query with no such position does not copy.
   // With `copy_logprobs`, it also receives log c [B, R, vocab], the copy distribution alone
   // (about -69 for a token that cannot be copied), for copy-supervision losses.
   torch::Tensor Head(const torch::Tensor& hq, const torch::Tensor& q_index,

@@ -129,7 +129,7 @@ Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,
 
 Status InitCheckpoint(const std::string& dir, const std::string& size,
                       const std::string& tokenizer_path, const AgentSettings& settings,
-                      uint64_t seed, int64_t copy_head_dim) {
+                      uint64_t seed, int64_t copy_head_dim, int64_t copy_lookahead) {
   namespace fs = std::filesystem;
   auto tokenizer = Tokenizer::Load(tokenizer_path);
   if (!tokenizer.ok()) return tokenizer.status();
@@ -138,6 +138,7 @@ Status InitCheckpoint(const std::string& dir, const std::string& size,
   TokenId end = tokenizer->Id(EndOfTurn(settings.chat_template));
   config->eos_token_id = end;
   config->copy_head_dim = copy_head_dim;
+  config->copy_lookahead = copy_lookahead;
   WA_RETURN_IF_ERROR(config->Validate());
   Transformer model = NewModel(*config, seed);
   WA_RETURN_IF_ERROR(SaveModel(model, dir, torch::kFloat32));

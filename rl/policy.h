@@ -34,10 +34,11 @@ Result<std::unique_ptr<Policy>> MakeModelPolicy(const std::string& dir,
 
 // Creates a checkpoint directory with a freshly initialised model of a named size and the given
 // tokenizer (copied in), for training or smoke tests; `copy_head_dim` > 0 adds a copy head
-// (ModelConfig::copy_head_dim).
+// (ModelConfig::copy_head_dim), and `copy_lookahead` > 0 lookahead keys to it
+// (ModelConfig::copy_lookahead).
 Status InitCheckpoint(const std::string& dir, const std::string& size,
                       const std::string& tokenizer_path, const AgentSettings& settings,
-                      uint64_t seed, int64_t copy_head_dim = 0);
+                      uint64_t seed, int64_t copy_head_dim = 0, int64_t copy_lookahead = 0);
 
 }  // namespace wa
 

@@ -20,11 +20,13 @@ std::string TempPath(const std::string& name) {
       .string();
 }
 
-Transformer TinyModel(uint64_t seed = 1, bool tied = true, bool bias = true, int64_t copy = 0) {
+Transformer TinyModel(uint64_t seed = 1, bool tied = true, bool bias = true, int64_t copy = 0,
+                      int64_t lookahead = 0) {
   ModelConfig c = *NamedConfig("tiny");
   c.tie_word_embeddings = tied;
   c.attention_bias = bias;
   c.copy_head_dim = copy;
+  c.copy_lookahead = lookahead;
   Transformer m = NewModel(c, seed);
   m->eval();
   return m;
@@ -167,9 +169,11 @@ TEST_CASE("Model: save and load by Hugging Face names; missing weights are error
 
 TEST_CASE("KV-cache decoding matches full recomputation (fp32 logits within 1e-4)",
           "[rl][generate]") {
-  const int64_t copy = GENERATE(0, 16);  // without and with a copy head
-  INFO("copy head " << copy);
-  Transformer m = TinyModel(7, /*tied=*/false, true, copy);
+  // Without and with a copy head, and with lookahead keys (-1: copy head 16, lookahead 3).
+  const int64_t variant = GENERATE(0, 16, -1);
+  const int64_t copy = variant < 0 ? 16 : variant, lookahead = variant < 0 ? 3 : 0;
+  INFO("copy head " << copy << " lookahead " << lookahead);
+  Transformer m = TinyModel(7, /*tied=*/false, true, copy, lookahead);
   torch::NoGradGuard ng;
   const int64_t T = 24;
   torch::Tensor ids = torch::randint(0, 512, {2, T}, torch::kInt64);
@@ -207,9 +211,10 @@ TEST_CASE("KV-cache decoding matches full recomputation (fp32 logits within 1e-4
 
 TEST_CASE("Batched generation matches one-by-one; sampling is reproducible with a seed",
           "[rl][generate]") {
-  const int64_t copy = GENERATE(0, 16);
-  INFO("copy head " << copy);
-  Transformer m = TinyModel(11, true, true, copy);
+  const int64_t variant = GENERATE(0, 16, -1);  // -1: copy head 16 with lookahead 3
+  const int64_t copy = variant < 0 ? 16 : variant, lookahead = variant < 0 ? 3 : 0;
+  INFO("copy head " << copy << " lookahead " << lookahead);
+  Transformer m = TinyModel(11, true, true, copy, lookahead);
   std::vector<std::vector<TokenId>> prompts = {{7}, {3, 9, 27, 81, 243, 17, 5}, {100, 200, 300}};
   for (bool greedy : {true, false}) {
     GenerateOptions o;
@@ -369,6 +374,54 @@ TEST_CASE("Copy head: points at the token after each earlier position; saves and
   ModelConfig bad = m->config();
   bad.copy_head_dim = -1;
   CHECK_FALSE(bad.Validate().ok());
+}
+
+TEST_CASE("Copy lookahead: a key's window counts only once it precedes the query; no leak",
+          "[rl][model]") {
+  const int64_t W = 3;
+  Transformer m = TinyModel(21, true, true, 8, W);
+  torch::NoGradGuard ng;
+  int64_t numel = 0;
+  for (const auto& p : m->parameters()) numel += p.numel();
+  CHECK(numel == m->config().ParameterCount());
+  const int64_t T = 14;
+  torch::Tensor ids = torch::randint(1, 512, {1, T}, torch::kInt64);
+  torch::Tensor pos = torch::arange(T, torch::kInt64).unsqueeze(0);
+  torch::Tensor key = torch::ones({1, T}, torch::kBool);
+  torch::Tensor lp = m->Forward(ids, pos, key);
+  // Causality: changing token j changes no distribution before position j (the one that
+  // predicts it included), though a key's window reaches past the token it points at.
+  for (int64_t j = 1; j < T; ++j) {
+    torch::Tensor other = ids.clone();
+    other[0][j] = (other[0][j].item<int64_t>() % 500) + 3;
+    torch::Tensor lp2 = m->Forward(other, pos, key);
+    INFO("changed token " << j);
+    CHECK((lp2.narrow(1, 0, j) - lp.narrow(1, 0, j)).abs().max().item<float>() < 1e-6);
+  }
+  // The window term is used by query q for keys s with s + 1 + W <= q only: with it zeroed,
+  // the distributions before position 1 + W stay the same and later ones change.
+  m->copy_head->l_proj->weight.zero_();
+  torch::Tensor lp0 = m->Forward(ids, pos, key);
+  CHECK((lp0.narrow(1, 0, 1 + W) - lp.narrow(1, 0, 1 + W)).abs().max().item<float>() < 1e-6);
+  for (int64_t q = 1 + W; q < T; ++q) {
+    INFO("query " << q);
+    CHECK((lp0.select(1, q) - lp.select(1, q)).abs().max().item<float>() > 1e-6);
+  }
+  // Width and weights travel with the checkpoint; a lookahead needs a copy head.
+  CHECK(m->config().ToJson()["copy_lookahead"] == W);
+  ModelConfig bad = m->config();
+  bad.copy_head_dim = 0;
+  CHECK_FALSE(bad.Validate().ok());
+  bad = m->config();
+  bad.copy_lookahead = -1;
+  CHECK_FALSE(bad.Validate().ok());
+  std::string dir = TempPath("lookahead");
+  REQUIRE(SaveModel(m, dir, torch::kFloat32).ok());
+  auto loaded = LoadModel(dir, torch::kCPU, torch::kFloat32);
+  REQUIRE(loaded.ok());
+  CHECK((*loaded)->config().copy_lookahead == W);
+  CHECK(torch::equal((*loaded)->Forward(ids, pos, key), lp0));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
