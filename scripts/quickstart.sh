@@ -48,8 +48,9 @@ COPY_HEAD=${COPY_HEAD:-32}  # the copy (pointer) head's width; 0 leaves it out
 # the N tokens after the one it points at, so that an id printed before its element's name
 # ("[14] radio 'High'") can be picked by that name. With 8, BC clicked the right priority button
 # on all 8 test forms on seeds 1 and 2 (4 of 8 without), but M-GRPO from those BC checkpoints
-# gained nothing on the training templates (README, "Lookahead pointer keys"), so the default
-# stays 0, the configuration the README's quickstart tables were measured with.
+# gained nothing on the training templates of seeds 1 and 2 and lost 20 points on seed 0
+# (README, "lookahead pointer keys"), so the default stays 0, the configuration the README's
+# quickstart tables were measured with.
 COPY_LOOKAHEAD=${COPY_LOOKAHEAD:-0}
 # Weight of BC's auxiliary copy loss (train --copy-loss): -log of the copy head's distribution on
 # every response token it could point at. Without it the mini model learned to copy the first
