@@ -997,6 +997,38 @@ bool LoadAgentSettings(const std::string& dir, wa::AgentSettings* settings) {
   return true;
 }
 
+// A checkpoint loaded for CPU work in float32: its tokenizer, agent settings (observation type
+// overridden by `obs` when given) and model. Prints the error and returns false on failure.
+struct CpuCheckpoint {
+  wa::Tokenizer tokenizer;
+  wa::AgentSettings settings;
+  wa::ObservationType observation = wa::ObservationType::kWebRL;
+  wa::Transformer model{nullptr};
+};
+bool LoadCpuCheckpoint(const std::string& dir, const std::string& obs, CpuCheckpoint* out) {
+  auto tok = wa::Tokenizer::Load((std::filesystem::path(dir) / "tokenizer.json").string());
+  if (!tok.ok()) {
+    fmt::print(stderr, "error: {}\n", tok.status().message());
+    return false;
+  }
+  out->tokenizer = std::move(*tok);
+  if (!LoadAgentSettings(dir, &out->settings)) return false;
+  if (!obs.empty()) out->settings.observation = obs;
+  auto obs_type = wa::ParseObservationType(out->settings.observation);
+  if (!obs_type.ok()) {
+    fmt::print(stderr, "error: {}\n", obs_type.status().message());
+    return false;
+  }
+  out->observation = *obs_type;
+  auto model = wa::LoadModel(dir, torch::kCPU, torch::kFloat32);
+  if (!model.ok()) {
+    fmt::print(stderr, "error: {}\n", model.status().message());
+    return false;
+  }
+  out->model = std::move(*model);
+  return true;
+}
+
 int RunTrain(const EvalArgs& a, const TrainArgs& t) {
   namespace fs = std::filesystem;
   if (t.stage != "base" && t.stage != "bc" && t.stage != "grpo") {
@@ -1008,24 +1040,12 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     return 2;
   }
   int threads = wa::ConfigureTorchThreads(t.torch_threads);
-  auto tok = wa::Tokenizer::Load((fs::path(t.init) / "tokenizer.json").string());
-  if (!tok.ok()) {
-    fmt::print(stderr, "error: {}\n", tok.status().message());
-    return 2;
-  }
-  wa::AgentSettings settings;
-  if (!LoadAgentSettings(t.init, &settings)) return 2;
-  if (!a.obs.empty()) settings.observation = a.obs;
-  auto obs_type = wa::ParseObservationType(settings.observation);
-  if (!obs_type.ok()) {
-    fmt::print(stderr, "error: {}\n", obs_type.status().message());
-    return 2;
-  }
-  auto model = wa::LoadModel(t.init, torch::kCPU, torch::kFloat32);
-  if (!model.ok()) {
-    fmt::print(stderr, "error: {}\n", model.status().message());
-    return 2;
-  }
+  CpuCheckpoint ck;
+  if (!LoadCpuCheckpoint(t.init, a.obs, &ck)) return 2;
+  const wa::Tokenizer* tok = &ck.tokenizer;
+  wa::AgentSettings& settings = ck.settings;
+  const wa::ObservationType* obs_type = &ck.observation;
+  wa::Transformer* model = &ck.model;
   size_t max_context = t.max_context > 0 ? static_cast<size_t>(t.max_context)
                        : settings.max_context_tokens > 0
                            ? static_cast<size_t>(settings.max_context_tokens)
@@ -1251,24 +1271,12 @@ struct InspectArgs {
 // pointer or its vocabulary prefers the other one.
 int RunInspect(const EvalArgs& a, const InspectArgs& in) {
   wa::ConfigureTorchThreads(in.torch_threads);
-  auto tok = wa::Tokenizer::Load((std::filesystem::path(in.model) / "tokenizer.json").string());
-  if (!tok.ok()) {
-    fmt::print(stderr, "error: {}\n", tok.status().message());
-    return 2;
-  }
-  wa::AgentSettings settings;
-  if (!LoadAgentSettings(in.model, &settings)) return 2;
-  if (!a.obs.empty()) settings.observation = a.obs;
-  auto obs_type = wa::ParseObservationType(settings.observation);
-  if (!obs_type.ok()) {
-    fmt::print(stderr, "error: {}\n", obs_type.status().message());
-    return 2;
-  }
-  auto model = wa::LoadModel(in.model, torch::kCPU, torch::kFloat32);
-  if (!model.ok()) {
-    fmt::print(stderr, "error: {}\n", model.status().message());
-    return 2;
-  }
+  CpuCheckpoint ck;
+  if (!LoadCpuCheckpoint(in.model, a.obs, &ck)) return 2;
+  const wa::Tokenizer* tok = &ck.tokenizer;
+  const wa::AgentSettings& settings = ck.settings;
+  const wa::ObservationType* obs_type = &ck.observation;
+  wa::Transformer* model = &ck.model;
   (*model)->eval();
   const size_t max_context = settings.max_context_tokens > 0
                                  ? static_cast<size_t>(settings.max_context_tokens)
