@@ -216,13 +216,16 @@ torch::Tensor TransformerImpl::Head(const torch::Tensor& hq, const torch::Tensor
     // Lookahead: the sum of the valid tokens' embeddings in (s + 1, s + 1 + W], as differences
     // of a running sum, used only by queries at or after s + 1 + W.
     const int64_t W = config_.copy_lookahead;
-    torch::Tensor emb = model->embed_tokens(ids) * km.unsqueeze(-1).to(hq.scalar_type());
+    // The running sum is kept in float32: in bfloat16 the difference of two long sums would
+    // lose the window's few tokens.
+    torch::Tensor emb =
+        model->embed_tokens(ids).to(torch::kFloat32) * km.unsqueeze(-1).to(torch::kFloat32);
     torch::Tensor run = torch::cat(
         {torch::zeros({B, 1, emb.size(2)}, emb.options()), torch::cumsum(emb, 1)}, 1);  // [B,S+1,H]
     torch::Tensor from = torch::arange(S, i64).add(2).clamp_max(S);
     torch::Tensor to = torch::arange(S, i64).add(2 + W).clamp_max(S);
     torch::Tensor window = run.index_select(1, to) - run.index_select(1, from);  // [B, S, H]
-    torch::Tensor look = copy_head->l_proj(window).to(torch::kFloat32);
+    torch::Tensor look = copy_head->l_proj(window.to(hq.scalar_type())).to(torch::kFloat32);
     torch::Tensor far = index.add(1 + W) <= q_index.unsqueeze(-1);  // [B, R, S]
     scores = scores + torch::matmul(q, look.transpose(1, 2)) * far.to(torch::kFloat32);
   }
