@@ -64,7 +64,8 @@ std::vector<TokenInspection> InspectResponse(Transformer& model,
     ti.logprob = mix[t][ti.token].item<float>();
     ti.top = TopK(mix[t], top_k);
     if (copy) {
-      ti.gate = gate[t].item<float>();
+      // As in Head: a query with no earlier position to point at does not copy.
+      ti.gate = C - 1 + t == 0 ? 0.0f : gate[t].item<float>();
       ti.vocab_logprob = vocab[t][ti.token].item<float>();
       ti.copy_logprob = log_copy[t][ti.token].item<float>();
       ti.top_vocab = TopK(vocab[t], top_k);
