@@ -7,6 +7,7 @@
 #include "agent/response.h"
 #include "rl/batcher.h"
 #include "sim/evaluator.h"
+#include "sim/text.h"
 #include "sim/vec_env.h"
 
 namespace wa {
@@ -297,7 +298,8 @@ void RolloutEngine::Loop(const TaskSource& source, uint64_t first_group,
     for (auto& f : generated) {
       Live& l = live[f.id];
       RolloutTurn& turn = l.out.turns.back();
-      std::string text = tokenizer_.Decode(f.generation.tokens, /*skip_special=*/true);
+      // Lossy, as a tokenizer's decode of a whole response: a cut character becomes U+FFFD.
+      std::string text = ValidUtf8(tokenizer_.Decode(f.generation.tokens, /*skip_special=*/true));
       ParsedResponse parsed = ParseResponse(text, settings_.format);
       l.parse_failures = parsed.ok ? 0 : l.parse_failures + 1;
       std::string action = parsed.ok ? parsed.action : text;

@@ -21,6 +21,12 @@ std::string InnerText(const Document& doc, const std::vector<ComputedStyle>& sty
 // Truncates UTF-8 text to at most `max_bytes` without splitting a character.
 std::string_view TruncateUtf8(std::string_view text, size_t max_bytes);
 
+// The text with every byte that does not belong to a well-formed UTF-8 sequence (a stray
+// continuation byte, a truncated sequence, an overlong form, a surrogate, a code point above
+// U+10FFFF) replaced by U+FFFD, as a lossy decoder does. A model's byte-level tokens can end a
+// response in the middle of a character; its text is cleaned this way before it is used.
+std::string ValidUtf8(std::string_view text);
+
 }  // namespace wa
 
 #endif  // WEBAGENT_SIM_TEXT_H_
