@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -50,6 +51,12 @@
 #include "viewer/viewer.h"
 
 namespace {
+
+// A JSON file's text. Results hold model output (answers, actions, decoded tokens), which
+// need not be valid UTF-8: such bytes are written as U+FFFD instead of aborting the run.
+std::string JsonFile(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -153,7 +160,7 @@ int RunDemo(const DemoArgs& args) {
   fmt::print("{:<26}{:>14.0f}\n", "mean observation (bytes)",
              obs_bytes / static_cast<double>(steps + resets));
   if (!args.out.empty()) {
-    if (!WriteFileAtomic(args.out, result.dump(2) + "\n")) {
+    if (!WriteFileAtomic(args.out, JsonFile(result))) {
       fmt::print(stderr, "error: cannot write {}\n", args.out);
       return 1;
     }
@@ -249,6 +256,7 @@ struct EvalArgs {
   bool greedy = false;
   double temperature = -1.0, top_p = -1.0;  // sampling; negative: the checkpoint's agent.json
   std::vector<int> caps;  // interaction-cap sweep (test-time scaling); empty: one run
+  int samples = 1;        // sampled episodes per task (model policies; 1 with --greedy)
   std::string store;      // episode store to write the episodes to ("" = none)
 };
 
@@ -347,14 +355,17 @@ std::string ModelObservation(const std::string& dir) {
 }
 
 // The policy an evaluation names: noop, random, oracle or model:DIR.
+// `sample` k > 0 gives a model policy another sampling seed (the k-th pass of --samples); the
+// site data and the tasks keep a.seed.
 wa::Result<std::unique_ptr<wa::Policy>> BuildPolicy(const EvalArgs& a,
-                                                    const std::vector<wa::GeneratedTask>& gen) {
+                                                    const std::vector<wa::GeneratedTask>& gen,
+                                                    int sample = 0) {
   if (a.policy.rfind("model:", 0) == 0) {
     wa::ModelPolicyOptions mo;
     mo.device = a.device;
     mo.dtype = a.dtype;
     mo.threads = a.torch_threads;
-    mo.seed = a.seed;
+    mo.seed = a.seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(sample);
     mo.greedy = a.greedy;
     mo.max_new_tokens = a.max_new_tokens;
     mo.temperature = static_cast<float>(a.temperature);
@@ -385,7 +396,77 @@ bool BuildJudge(const EvalArgs& a, wa::EvaluatorOptions* evaluator) {
   return true;
 }
 
+// --samples K: K passes over the tasks, each with its own sampling seed, as one report of K x N
+// episodes (the success rate is the mean over all of them); prints each pass's success and the
+// standard error of their mean.
+int RunSampledEval(const EvalArgs& a, const std::vector<wa::GeneratedTask>& gen,
+                   const std::vector<wa::Task>& tasks, const wa::HarnessOptions& ho,
+                   std::unique_ptr<wa::Policy> first, wa::EpisodeStore* store) {
+  const std::string split = a.tasks_file.empty() ? a.split : "file";
+  wa::EvalReport all;
+  all.policy = first->name();
+  std::vector<double> rates;
+  for (int k = 0; k < a.samples; ++k) {
+    std::unique_ptr<wa::Policy> policy = std::move(first);
+    if (k > 0) {
+      auto built = BuildPolicy(a, gen, k);
+      if (!built.ok()) {
+        fmt::print(stderr, "error: {}\n", built.status().message());
+        return 2;
+      }
+      policy = std::move(*built);
+    }
+    fmt::print("sample pass {}/{}:\n", k + 1, a.samples);
+    std::fflush(stdout);
+    wa::EvalReport report = wa::RunEvaluation(tasks, policy.get(), ho);
+    if (store &&
+        !WriteEvalStore(store, fmt::format("eval_sample{}", k), split, tasks, report, ho)) {
+      return 1;
+    }
+    rates.push_back(report.SuccessRate(""));
+    fmt::print("sample pass {}/{}: success {:.1f}%\n", k + 1, a.samples, rates.back());
+    all.elapsed_s += report.elapsed_s;
+    all.total_steps += report.total_steps;
+    for (wa::TaskOutcome& o : report.outcomes) all.outcomes.push_back(std::move(o));
+  }
+  double mean = 0, var = 0;
+  for (double r : rates) mean += r / static_cast<double>(rates.size());
+  for (double r : rates) var += (r - mean) * (r - mean) / static_cast<double>(rates.size() - 1);
+  const double se = std::sqrt(var / static_cast<double>(rates.size()));
+  fmt::print("\n{} passes of {} tasks: success {:.1f}% (standard error of the mean {:.1f})\n",
+             a.samples, tasks.size(), all.SuccessRate(""), se);
+  fmt::print("\n{}", all.Table());
+  if (!a.out.empty()) {
+    nlohmann::json j = all.ToJson();
+    j["samples"] = a.samples;
+    j["temperature"] = a.temperature;  // negative: the checkpoint's agent.json
+    j["top_p"] = a.top_p;
+    j["sample_success"] = rates;
+    j["sample_standard_error"] = se;
+    if (!WriteFileAtomic(a.out, JsonFile(j))) {
+      fmt::print(stderr, "error: cannot write {}\n", a.out);
+      return 1;
+    }
+    fmt::print("wrote {}\n", a.out);
+  }
+  return 0;
+}
+
 int RunEval(const EvalArgs& a) {
+  if (a.samples < 1) {
+    fmt::print(stderr, "error: --samples must be at least 1, got {}\n", a.samples);
+    return 2;
+  }
+  if (a.samples > 1) {
+    std::string why;
+    if (a.policy.rfind("model:", 0) != 0) why = "it applies to model policies only";
+    if (a.greedy) why = "greedy decoding gives the same episode every pass";
+    if (!a.caps.empty()) why = "it cannot be combined with --caps";
+    if (!why.empty()) {
+      fmt::print(stderr, "error: --samples {}: {}\n", a.samples, why);
+      return 2;
+    }
+  }
   std::vector<wa::GeneratedTask> gen;
   if (!LoadSplit(a, &gen)) return 2;
   if (gen.empty()) {
@@ -457,7 +538,7 @@ int RunEval(const EvalArgs& a) {
     fmt::print("\npolicy {}\n{}", a.policy, table);
     if (!a.out.empty()) {
       if (!WriteFileAtomic(a.out,
-                           nlohmann::json{{"policy", a.policy}, {"sweep", sweep}}.dump(2) + "\n")) {
+                           JsonFile(nlohmann::json{{"policy", a.policy}, {"sweep", sweep}}))) {
         fmt::print(stderr, "error: cannot write {}\n", a.out);
         return 1;
       }
@@ -465,6 +546,7 @@ int RunEval(const EvalArgs& a) {
     }
     return 0;
   }
+  if (a.samples > 1) return RunSampledEval(a, gen, tasks, ho, std::move(*policy), store.get());
   wa::EvalReport report = wa::RunEvaluation(tasks, policy->get(), ho);
   if (store) {
     if (!WriteEvalStore(store.get(), "eval", split, tasks, report, ho)) return 1;
@@ -472,7 +554,7 @@ int RunEval(const EvalArgs& a) {
   }
   fmt::print("\n{}", report.Table());
   if (!a.out.empty()) {
-    if (!WriteFileAtomic(a.out, report.ToJson().dump(2) + "\n")) {
+    if (!WriteFileAtomic(a.out, JsonFile(report.ToJson()))) {
       fmt::print(stderr, "error: cannot write {}\n", a.out);
       return 1;
     }
@@ -796,8 +878,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     wa::Status st = (*store)->Flush();
     if (st.ok()) st = trainer.trainer().Save(t.out);
     if (st.ok()) st = tok.Save((fs::path(t.out) / "tokenizer.json").string());
-    if (st.ok() && !WriteFileAtomic((fs::path(t.out) / "agent.json").string(),
-                                    settings.ToJson().dump(2) + "\n")) {
+    if (st.ok() &&
+        !WriteFileAtomic((fs::path(t.out) / "agent.json").string(), JsonFile(settings.ToJson()))) {
       st = wa::Internal("cannot write agent.json in " + t.out);
     }
     return st;
@@ -831,7 +913,7 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
     wa::EvalReport report = wa::RunEvaluation(test_tasks, policy->get(), ho);
     const int step = trainer.trainer().step();
     std::string path = (fs::path(t.out) / fmt::format("eval_step{:05d}.json", step)).string();
-    WriteFileAtomic(path, report.ToJson().dump(2) + "\n");
+    WriteFileAtomic(path, JsonFile(report.ToJson()));
     metrics << nlohmann::json{{"stage", "grpo_eval"},
                               {"step", step},
                               {"split", "test"},
@@ -1150,7 +1232,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     if (st.ok()) st = tok->Save((fs::path(t.out) / "tokenizer.json").string());
     if (st.ok()) {
       settings.max_context_tokens = static_cast<int>(max_context);
-      WriteFileAtomic((fs::path(t.out) / "agent.json").string(), settings.ToJson().dump(2) + "\n");
+      WriteFileAtomic((fs::path(t.out) / "agent.json").string(), JsonFile(settings.ToJson()));
     }
     if (!st.ok()) fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return st.ok();
@@ -1209,7 +1291,7 @@ int RunTrain(const EvalArgs& a, const TrainArgs& t) {
     result["element_probability_train"] = by_template;
     result["element_probability_validation"] = held_out;
   }
-  WriteFileAtomic((fs::path(t.out) / "train_result.json").string(), result.dump(2) + "\n");
+  WriteFileAtomic((fs::path(t.out) / "train_result.json").string(), JsonFile(result));
   fmt::print("wrote {}\n", t.out);
   return 0;
 }
@@ -1240,7 +1322,7 @@ int RunTasks(const EvalArgs& a, const std::string& export_path, const std::strin
     out.push_back(wa::ExportTask(g.task));
   }
   if (!export_path.empty()) {
-    if (!WriteFileAtomic(export_path, out.dump(2) + "\n")) {
+    if (!WriteFileAtomic(export_path, JsonFile(out))) {
       fmt::print(stderr, "error: cannot write {}\n", export_path);
       return 1;
     }
@@ -1410,7 +1492,7 @@ int RunInspect(const EvalArgs& a, const InspectArgs& in) {
                         {"seed", a.seed},
                         {"steps", std::move(rows)},
                         {"by_template", summary}};
-    if (!WriteFileAtomic(in.out, j.dump(2) + "\n")) {
+    if (!WriteFileAtomic(in.out, JsonFile(j))) {
       fmt::print(stderr, "error: cannot write {}\n", in.out);
       return 1;
     }
@@ -1421,6 +1503,7 @@ int RunInspect(const EvalArgs& a, const InspectArgs& in) {
 
 struct ReportArgs {
   std::vector<std::string> runs, sweeps;  // LABEL=FILE
+  std::vector<std::string> sampled;       // LABEL=FILE: eval --samples results
   std::string out, plot, json;
 };
 
@@ -1478,6 +1561,46 @@ int RunReport(const ReportArgs& r) {
           {"held_out", rep.SuccessRate("held_out_templates")}};
     }
     md += "## Success rate (%) on the test split\n\n" + wa::PaperTable(rows, true) + "\n";
+  }
+  // Sampled evaluations (eval --samples): a table of their own, since their rows count
+  // episodes (samples x tasks), with each run's standard error over its passes.
+  std::vector<std::pair<std::string, wa::EvalReport>> sampled;
+  std::string sampled_notes;
+  for (const std::string& arg : r.sampled) {
+    std::string label, file;
+    if (!SplitLabel(arg, &label, &file)) return 2;
+    auto j = ReadJsonFile(file);
+    if (!j) return 2;
+    auto rep = wa::EvalReport::FromJson(*j);
+    if (!rep.ok() || !j->contains("samples") || !(*j)["samples"].is_number_integer()) {
+      fmt::print(stderr, "error: {} is not a sampled evaluation (eval --samples)\n", file);
+      return 2;
+    }
+    const int k = (*j)["samples"].get<int>();
+    const double se = j->value("sample_standard_error", 0.0);
+    const double temp = j->value("temperature", -1.0), top_p = j->value("top_p", -1.0);
+    auto setting = [](double v) {
+      return v < 0 ? std::string("the checkpoint's") : fmt::format("{:g}", v);
+    };
+    sampled_notes += fmt::format(
+        "- {}: {:.1f} +- {:.1f} (standard error over {} passes; temperature {}, top-p {}; "
+        "trained templates {:.1f}, held-out {:.1f})\n",
+        label, rep->SuccessRate(""), se, k, setting(temp), setting(top_p),
+        rep->SuccessRate("trained_templates"), rep->SuccessRate("held_out_templates"));
+    summary["sampled"][label] = {{"success", rep->SuccessRate("")},
+                                 {"standard_error", se},
+                                 {"samples", k},
+                                 {"temperature", temp},
+                                 {"top_p", top_p},
+                                 {"trained", rep->SuccessRate("trained_templates")},
+                                 {"held_out", rep->SuccessRate("held_out_templates")}};
+    sampled.emplace_back(label, std::move(*rep));
+  }
+  if (!sampled.empty()) {
+    std::vector<std::pair<std::string, const wa::EvalReport*>> rows;
+    for (const auto& [label, rep] : sampled) rows.emplace_back(label, &rep);
+    md += "## Success rate (%) of sampled episodes on the test split (n counts episodes)\n\n" +
+          wa::PaperTable(rows, true) + "\n" + sampled_notes + "\n";
   }
   std::vector<wa::Series> series;
   std::vector<int> all_caps;
@@ -1547,7 +1670,7 @@ int RunReport(const ReportArgs& r) {
     }
   }
   if (md.empty()) {
-    fmt::print(stderr, "error: nothing to report (give --run and/or --sweep)\n");
+    fmt::print(stderr, "error: nothing to report (give --run, --sampled or --sweep)\n");
     return 2;
   }
   fmt::print("{}", md);
@@ -1555,7 +1678,7 @@ int RunReport(const ReportArgs& r) {
     fmt::print(stderr, "error: cannot write {}\n", r.out);
     return 1;
   }
-  if (!r.json.empty() && !WriteFileAtomic(r.json, summary.dump(2) + "\n")) {
+  if (!r.json.empty() && !WriteFileAtomic(r.json, JsonFile(summary))) {
     fmt::print(stderr, "error: cannot write {}\n", r.json);
     return 1;
   }
@@ -1633,7 +1756,7 @@ int RunWebArena(const EvalArgs& a, const std::string& webarena, bool serve_targe
     nlohmann::json m = nlohmann::json::object();
     for (const auto& e : sites->endpoints()) m[e.site] = e.real;
     j["sites"] = m;
-    if (!WriteFileAtomic(a.out, j.dump(2) + "\n")) {
+    if (!WriteFileAtomic(a.out, JsonFile(j))) {
       fmt::print(stderr, "error: cannot write {}\n", a.out);
       return 1;
     }
@@ -1811,6 +1934,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1e-3, 1.0));
   eval_cmd->add_option("--max-steps", ev.max_steps, "Turn cap")->capture_default_str();
   eval_cmd
+      ->add_option("--samples", ev.samples,
+                   "Sampled episodes per task (model policies, not --greedy): the success rate "
+                   "is the mean over all of them, with each pass's rate and their standard error")
+      ->capture_default_str();
+  eval_cmd
       ->add_option("--caps", ev.caps,
                    "Sweep the turn cap over these values (test-time scaling), e.g. "
                    "--caps 5,10,15,20,25,30")
@@ -1852,6 +1980,8 @@ int main(int argc, char** argv) {
   auto* report_cmd = app.add_subcommand(
       "report", "Tables in the paper's layout (and a cap-sweep chart) from evaluation results");
   report_cmd->add_option("--run", rep.runs, "LABEL=FILE: an eval --out result (repeatable)");
+  report_cmd->add_option("--sampled", rep.sampled,
+                         "LABEL=FILE: an eval --samples result (repeatable; a table of its own)");
   report_cmd->add_option("--sweep", rep.sweeps, "LABEL=FILE: an eval --caps result (repeatable)");
   report_cmd->add_option("--out", rep.out, "Write the tables as markdown");
   report_cmd->add_option("--plot", rep.plot, "Write the cap sweep as a PNG chart");
@@ -2181,7 +2311,7 @@ int main(int argc, char** argv) {
       }
     }
     if (!validate_out.empty()) {
-      if (!WriteFileAtomic(validate_out, j.dump(2) + "\n")) {
+      if (!WriteFileAtomic(validate_out, JsonFile(j))) {
         fmt::print(stderr, "error: cannot write {}\n", validate_out);
         return 1;
       }

@@ -9,6 +9,7 @@
 #include "rl/generate.h"
 #include "rl/model.h"
 #include "sim/file_util.h"
+#include "sim/text.h"
 
 namespace wa {
 
@@ -48,18 +49,23 @@ class ModelPolicy : public Policy {
     return {tokenizer_.Decode(last_[slot].first), last_[slot].second};
   }
 
-  void Begin(size_t slot, const Task&) override {
+  void Begin(size_t slot, const Task& task) override {
     if (turns_.size() <= slot) turns_.resize(slot + 1);
+    if (task_ids_.size() <= slot) task_ids_.resize(slot + 1);
     turns_[slot].clear();
-    ++episodes_;
+    task_ids_[slot] = task.task_id;
   }
 
   std::string Act(size_t slot, const Task& task, const StepResult& last, const Env&) override {
     std::vector<TokenId> prompt = Prompt(task.intent, turns_[slot], last.observation);
     GenerateOptions g = gen_;
-    g.seed = options_.seed * 1000003ULL + episodes_ * 131ULL + turns_[slot].size();
+    // Sampling seed from the policy's seed, the task and the turn: a task samples the same
+    // episode whatever other tasks the list holds, in whatever order, and however many episodes
+    // this policy ran before (a counter of episodes would tie it to all three).
+    g.seed = options_.seed * 1000003ULL + static_cast<uint64_t>(task_ids_[slot]) * 131ULL +
+             turns_[slot].size();
     Generation out = Generate(model_, {prompt}, g, &tokenizer_)[0];
-    std::string response = tokenizer_.Decode(out.tokens, /*skip_special=*/true);
+    std::string response = ValidUtf8(tokenizer_.Decode(out.tokens, /*skip_special=*/true));
     if (last_.size() <= slot) last_.resize(slot + 1);
     last_[slot] = {std::move(prompt), response};
     ParsedResponse parsed = ParseResponse(response, settings_.format);
@@ -81,7 +87,7 @@ class ModelPolicy : public Policy {
   ModelPolicyOptions options_;
   GenerateOptions gen_;
   int max_tokens_ = 0;
-  uint64_t episodes_ = 0;
+  std::vector<int> task_ids_;  // per slot: the task of its episode (the sampling seed's)
   std::vector<std::vector<AgentTurn>> turns_;
   std::vector<std::pair<std::vector<TokenId>, std::string>> last_;  // per slot: prompt, response
 };

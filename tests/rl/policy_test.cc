@@ -55,6 +55,26 @@ TEST_CASE("Model policy: a checkpoint directory runs in the evaluation harness",
   EvalReport r2 = RunEvaluation(tasks, again->get(), ho);
   for (size_t i = 0; i < r.outcomes.size(); ++i)
     CHECK(r.outcomes[i].actions == r2.outcomes[i].actions);
+  // Sampling seeds come from the task and the turn: the tasks in reverse order, run by the same
+  // policy object again with more envs and threads, sample the same episodes.
+  HarnessOptions ho_par = ho;
+  ho_par.threads = 2;
+  ho_par.envs = 3;
+  std::vector<Task> reversed(tasks.rbegin(), tasks.rend());
+  EvalReport rp = RunEvaluation(reversed, again->get(), ho_par);
+  REQUIRE(rp.outcomes.size() == r.outcomes.size());
+  for (size_t i = 0; i < r.outcomes.size(); ++i)
+    CHECK(r.outcomes[i].actions == rp.outcomes[r.outcomes.size() - 1 - i].actions);
+  // Another policy seed (what `eval --samples` gives each pass) samples other episodes.
+  ModelPolicyOptions other_mo = mo;
+  other_mo.seed = 5;
+  auto other = MakeModelPolicy(dir, other_mo);
+  REQUIRE(other.ok());
+  EvalReport ro = RunEvaluation(tasks, other->get(), ho);
+  size_t differing = 0;
+  for (size_t i = 0; i < r.outcomes.size(); ++i)
+    differing += r.outcomes[i].actions != ro.outcomes[i].actions;
+  CHECK(differing > 0);
   // A nucleus this narrow keeps only the most likely token: sampling replays greedy decoding,
   // whatever the seed.
   ModelPolicyOptions greedy_mo = mo;
