@@ -4,8 +4,9 @@
 # the page, a bare-words tokenizer):
 #   tokenizer -> base model (language modelling on the pages under their tasks)
 #   -> behaviour cloning (BC) -> M-GRPO from BC (WebAgent-R1) and from the base (R1-Zero)
-#   -> greedy evaluation of every stage on the fixture's 30 test tasks -> interaction-cap sweep
-#   -> the paper's table (report.md, report.json) and the sweep chart (cap_sweep.png).
+#   -> greedy evaluation of every stage on the fixture's 30 test tasks -> sampled evaluation of
+#   BC and R1 (SAMPLES episodes per test task) -> interaction-cap sweep
+#   -> the paper's tables (report.md, report.json) and the sweep chart (cap_sweep.png).
 # Every stage prints progress lines and writes its checkpoint and metrics under $OUT.
 # Scale with the variables below; OUT defaults to out/quickstart.
 set -euo pipefail
@@ -89,6 +90,12 @@ GRPO_TASKS=${GRPO_TASKS:-8}
 GRPO_TEMP=${GRPO_TEMP:-0.7}
 GRPO_TOP_P=${GRPO_TOP_P:-0.9}
 EVAL_TURNS=${EVAL_TURNS:-10}
+# Sampled evaluation of BC and R1 (eval --samples): SAMPLES episodes per test task, decoded as
+# the M-GRPO rollouts are (temperature GRPO_TEMP, nucleus GRPO_TOP_P); the reference evaluates
+# with sampling too (temperature 1.0, top-p 0.9). Greedy decoding gives one episode per task, so
+# its 30-task success moves in steps of 3.3 points; the mean over SAMPLES passes is the success
+# of the policy M-GRPO optimises, with a standard error. 0 skips it.
+SAMPLES=${SAMPLES:-4}
 CAPS=${CAPS:-5,10,15,20,25,30}
 # beta 0: groups whose trajectories all scored the same carry no gradient and are skipped.
 GRPO_ARGS=(--split train --per-template "$PER_TEMPLATE" "${SITES[@]}" --group 4
@@ -125,6 +132,14 @@ for stage in base bc; do
   $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --greedy "${T[@]}" \
     --max-steps "$EVAL_TURNS" --max-new-tokens "$NEW_TOKENS" --out "$OUT/eval_$stage.json" | tail -n 12
 done
+if [ "$SAMPLES" -gt 0 ]; then
+  stamp "sampled evaluation: BC and R1 ($SAMPLES episodes per test task)"
+  for stage in bc r1; do
+    $W eval --split test "${SITES[@]}" --policy "model:$OUT/$stage" --samples "$SAMPLES" \
+      --temperature "$GRPO_TEMP" --top-p "$GRPO_TOP_P" "${T[@]}" --max-steps "$EVAL_TURNS" \
+      --max-new-tokens "$NEW_TOKENS" --out "$OUT/sampled_$stage.json" | grep -E '^[0-9]+ passes'
+  done
+fi
 stamp "interaction-cap sweep (two test tasks per template)"
 for stage in bc r1; do
   $W eval --split test "${SITES[@]}" --test-per-template 2 --policy "model:$OUT/$stage" --greedy "${T[@]}" \
@@ -133,8 +148,12 @@ done
 stamp "report"
 r1_eval=$(ls "$OUT"/r1/eval_step*.json | tail -n 1)
 zero_eval=$(ls "$OUT"/r1-zero/eval_step*.json | tail -n 1)
+SAMPLED=()
+if [ "$SAMPLES" -gt 0 ]; then
+  SAMPLED=(--sampled "BC=$OUT/sampled_bc.json" --sampled "WebAgent-R1=$OUT/sampled_r1.json")
+fi
 $W report --run "Base=$OUT/eval_base.json" --run "BC=$OUT/eval_bc.json" \
-  --run "WebAgent-R1-Zero=$zero_eval" --run "WebAgent-R1=$r1_eval" \
+  --run "WebAgent-R1-Zero=$zero_eval" --run "WebAgent-R1=$r1_eval" "${SAMPLED[@]}" \
   --sweep "BC=$OUT/sweep_bc.json" --sweep "WebAgent-R1=$OUT/sweep_r1.json" \
   --out "$OUT/report.md" --json "$OUT/report.json" --plot "$OUT/cap_sweep.png"
 stamp "done"

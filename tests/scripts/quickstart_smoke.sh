@@ -10,7 +10,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 WEBAGENT_SKIP_BUILD=1 WEBAGENT_BIN="$BIN" OUT="$OUT" BASE_STEPS=2 BC_STEPS=2 GRPO_STEPS=1 \
-  ZERO_STEPS=1 GRPO_TASKS=1 PER_TEMPLATE=4 EVAL_TURNS=2 CAPS=1,2 TORCH_THREADS=1 \
+  ZERO_STEPS=1 GRPO_TASKS=1 PER_TEMPLATE=4 EVAL_TURNS=2 CAPS=1,2 SAMPLES=2 TORCH_THREADS=1 \
   bash "$ROOT/scripts/quickstart.sh" >"$OUT/log.txt" 2>&1 || {
   tail -n 40 "$OUT/log.txt"
   exit 1
@@ -18,7 +18,7 @@ WEBAGENT_SKIP_BUILD=1 WEBAGENT_BIN="$BIN" OUT="$OUT" BASE_STEPS=2 BC_STEPS=2 GRP
 fail=0
 for f in tokenizer.json init/model.safetensors base/model.safetensors bc/model.safetensors \
   r1/model.safetensors r1/episodes.sqlite r1/eval_step00001.json r1-zero/eval_step00001.json \
-  eval_base.json eval_bc.json sweep_bc.json sweep_r1.json report.md report.json cap_sweep.png; do
+  eval_base.json eval_bc.json sampled_bc.json sampled_r1.json sweep_bc.json sweep_r1.json report.md report.json cap_sweep.png; do
   if [ ! -s "$OUT/$f" ]; then
     echo "missing or empty: $f"
     fail=1
@@ -32,6 +32,13 @@ d = json.load(open(sys.argv[1]))
 runs = set(d["runs"])
 want = {"Base", "BC", "WebAgent-R1-Zero", "WebAgent-R1"}
 assert runs == want, f"report runs {sorted(runs)}"
+assert set(d["sampled"]) == {"BC", "WebAgent-R1"}, f"sampled runs {sorted(d['sampled'])}"
+for name, s in d["sampled"].items():
+    assert s["samples"] == 2 and 0 <= s["success"] <= 100 and s["standard_error"] >= 0, s
+for name in ("bc", "r1"):
+    e = json.load(open(sys.argv[1].replace("report.json", f"sampled_{name}.json")))
+    assert e["samples"] == 2 and len(e["sample_success"]) == 2, name
+    assert len(e["tasks"]) == 60, f"{name}: {len(e['tasks'])} episodes, want 2 x 30"
 for name, sweep in d["sweeps"].items():
     assert sorted(sweep) == ["1", "2"], f"sweep {name}: caps {sorted(sweep)}"
 print("quickstart smoke: report has", sorted(runs), "and caps 1, 2")
