@@ -94,8 +94,8 @@ EVAL_TURNS=${EVAL_TURNS:-10}
 # the M-GRPO rollouts are (temperature GRPO_TEMP, nucleus GRPO_TOP_P); the reference evaluates
 # with sampling too (temperature 1.0, top-p 0.9). Greedy decoding gives one episode per task, so
 # its 30-task success moves in steps of 3.3 points; the mean over SAMPLES passes is the success
-# of the policy M-GRPO optimises, with a standard error. Each pass takes about 35 s on 2 cores;
-# 2 keeps the run within 30 minutes (the README's sampled tables use 8). 0 skips it.
+# of the policy M-GRPO optimises, with a standard error. The four passes of BC and R1 took 90 s
+# of the run's 1,554 s on 2 cores (README); the README's sampled tables use 8. 0 skips it.
 SAMPLES=${SAMPLES:-2}
 CAPS=${CAPS:-5,10,15,20,25,30}
 # beta 0: groups whose trajectories all scored the same carry no gradient and are skipped.
