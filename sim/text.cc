@@ -130,42 +130,53 @@ std::string_view TruncateUtf8(std::string_view text, size_t max_bytes) {
   return text.substr(0, n);
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at text[i], or 0 when the bytes there are not
+// one (a stray continuation byte, a truncated sequence, an overlong form, a surrogate, a code
+// point above U+10FFFF).
+size_t Utf8SequenceAt(std::string_view text, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  const size_t len = c < 0x80           ? 1
+                     : (c >> 5) == 0x6  ? 2
+                     : (c >> 4) == 0xE  ? 3
+                     : (c >> 3) == 0x1E ? 4
+                                        : 0;
+  if (len == 0 || i + len > text.size()) return 0;
+  if (len == 1) return 1;
+  uint32_t cp = c & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) {
+    const unsigned char cc = static_cast<unsigned char>(text[i + k]);
+    if ((cc & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+}  // namespace
+
+bool IsValidUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t len = Utf8SequenceAt(text, i);
+    if (len == 0) return false;
+    i += len;
+  }
+  return true;
+}
+
 std::string ValidUtf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto b = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = b(i);
-    size_t len = 0;
-    uint32_t cp = 0;
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
+  for (size_t i = 0; i < text.size();) {
+    const size_t len = Utf8SequenceAt(text, i);
+    if (len == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD for the one byte
       ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07;
-    }
-    bool ok = len > 0 && i + len <= text.size();
-    for (size_t k = 1; ok && k < len; ++k) {
-      ok = (b(i + k) & 0xC0) == 0x80;
-      cp = (cp << 6) | (b(i + k) & 0x3F);
-    }
-    static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    ok = ok && cp >= kMin[len] && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-    if (ok) {
+    } else {
       out.append(text.substr(i, len));
       i += len;
-    } else {
-      out += "\xEF\xBF\xBD";  // U+FFFD
-      ++i;
     }
   }
   return out;

@@ -21,6 +21,9 @@ std::string InnerText(const Document& doc, const std::vector<ComputedStyle>& sty
 // Truncates UTF-8 text to at most `max_bytes` without splitting a character.
 std::string_view TruncateUtf8(std::string_view text, size_t max_bytes);
 
+// Whether the text is well-formed UTF-8 throughout.
+bool IsValidUtf8(std::string_view text);
+
 // The text with every byte that does not belong to a well-formed UTF-8 sequence (a stray
 // continuation byte, a truncated sequence, an overlong form, a surrogate, a code point above
 // U+10FFFF) replaced by U+FFFD, as a lossy decoder does. A model's byte-level tokens can end a

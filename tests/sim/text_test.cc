@@ -29,6 +29,13 @@ TEST_CASE("ValidUtf8 keeps well-formed text and replaces each bad byte with U+FF
   for (int c = 0; c < 256; ++c) all.push_back(static_cast<char>(c));
   const std::string once = ValidUtf8(all);
   CHECK(ValidUtf8(once) == once);
+  CHECK(IsValidUtf8(once));
+  CHECK_FALSE(IsValidUtf8(all));
+  CHECK(IsValidUtf8("caf\xC3\xA9 \xF0\x9F\x98\x80"));
+  for (const std::string bad :
+       {"a\x98z", "\xE2\x82", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80"}) {
+    CHECK_FALSE(IsValidUtf8(bad));
+  }
   CHECK(once.substr(0, 128) == all.substr(0, 128));
 }
 
