@@ -33,15 +33,18 @@ int64_t ItemId(Db& db, const std::string& name) {
   return id.ok() ? *id : -1;
 }
 
-// Steps that open an item's page: search for its name and click the one result. (Until
-// 2026-12-07 the note task's oracle paged through the item list instead; that path needs the
-// policy to tell whether the item is in the table on screen and to point at its id by the name
-// printed after it, which the quickstart's model did not learn, README "Notes through search").
-std::vector<OracleOp> OpenItem(const std::string& name) {
-  return {{OracleOp::Kind::kSearch, "input[name=\"q\"]", "", name,
-           "# Element: the 'Search items' box at the top of the page"},
-          {OracleOp::Kind::kClick, "ul.results a", name, "",
-           "# Element: the search result '" + name + "'"}};
+// Steps that open an item's page from the home page through the paginated list.
+std::vector<OracleOp> OpenItem(int64_t id, const std::string& name) {
+  std::vector<OracleOp> ops;
+  ops.push_back({OracleOp::Kind::kClick, ".nav a", "Items", "",
+                 "# Element: the 'Items' link in the top navigation"});
+  for (int64_t page = 1; page < (id + 9) / 10; ++page) {
+    ops.push_back({OracleOp::Kind::kClick, ".pager a.next", "", "",
+                   "# Element: the 'Next' link below the table; the item is on a later page"});
+  }
+  ops.push_back({OracleOp::Kind::kClick, "table.items a", name, "",
+                 "# Element: the link '" + name + "' in the items table"});
+  return ops;
 }
 
 void RegisterFixtureHelpers() {
@@ -85,11 +88,14 @@ std::vector<TemplateFamily> FixtureTemplates() {
       std::string item = p["item"];
       auto price = db.QueryReal("SELECT price FROM items WHERE name = ?", {item});
       if (!price.ok()) return price.status();
-      std::vector<OracleOp> ops = OpenItem(item);
-      ops.push_back({OracleOp::Kind::kExit, "", "",
-                     "The " + item + " costs " + FormatMoney(*price) + ".",
-                     "# Note: the item page shows Price: " + FormatMoney(*price)});
-      return ops;
+      return std::vector<OracleOp>{
+          {OracleOp::Kind::kSearch, "input[name=\"q\"]", "", item,
+           "# Element: the 'Search items' box at the top of the page"},
+          {OracleOp::Kind::kClick, "ul.results a", item, "",
+           "# Element: the search result '" + item + "'"},
+          {OracleOp::Kind::kExit, "", "", "The " + item + " costs " + FormatMoney(*price) + ".",
+           "# Note: the item page shows Price: " + FormatMoney(*price)},
+      };
     };
     out.push_back(std::move(f));
   }
@@ -197,8 +203,8 @@ std::vector<TemplateFamily> FixtureTemplates() {
       t.eval.program_html = {target};
       return t;
     };
-    f.oracle = [](const Task&, const json& p, Db&) -> Result<std::vector<OracleOp>> {
-      std::vector<OracleOp> ops = OpenItem(p["item"]);
+    f.oracle = [](const Task&, const json& p, Db& db) -> Result<std::vector<OracleOp>> {
+      std::vector<OracleOp> ops = OpenItem(ItemId(db, p["item"]), p["item"]);
       ops.push_back({OracleOp::Kind::kType, "#note-body", "", p["note"],
                      "# Element: the 'Add a note' text area"});
       ops.push_back({OracleOp::Kind::kClick, "button[type=\"submit\"]", "Save note", "",
