@@ -33,6 +33,7 @@
 #include "bridge/server.h"
 #include "bridge/validate.h"
 #include "report/plot.h"
+#include "rl/group_outcomes.h"
 #include "rl/grpo_trainer.h"
 #include "rl/inspect.h"
 #include "rl/policy.h"
@@ -932,7 +933,14 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   // its last update, when that step is a multiple of eval_every).
   bool evaluated_last = t.eval_every > 0 && trainer.trainer().step() > 0 &&
                         trainer.trainer().step() % t.eval_every == 0;
+  // Per template: which groups carried an advantage (README "Where the signal comes from").
+  wa::GroupOutcomeTally outcomes;
   auto on_update = [&](const std::vector<wa::RolloutGroup>& groups, const wa::GrpoStats& st) {
+    for (const wa::RolloutGroup& g : groups) {
+      std::vector<double> rewards;
+      for (const wa::Trajectory& tr : g.members) rewards.push_back(tr.reward);
+      outcomes.Add(g.task.intent_template_id, rewards);
+    }
     for (const wa::RolloutGroup& g : groups) {
       for (const wa::Trajectory& tr : g.members) {
         wa::EpisodeRecord rec;
@@ -1028,6 +1036,15 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   if (!st.ok()) {
     fmt::print(stderr, "error: saving {}: {}\n", t.out, st.message());
     return 1;
+  }
+  if (outcomes.Total().groups > 0) {
+    // The updates of this invocation (a resumed run counts from where it resumed).
+    fmt::print("[grpo] groups by outcome, per template (mixed groups carry the signal):\n{}",
+               outcomes.Table());
+    const std::string path = (fs::path(t.out) / "group_outcomes.json").string();
+    if (!WriteFileAtomic(path, JsonFile(outcomes.ToJson()))) {
+      fmt::print(stderr, "[grpo] could not write {}\n", path);
+    }
   }
   if (t.eval_every > 0 && !evaluated_last) evaluate();
   fmt::print("[grpo] {} steps in {}; wrote {}\n", trainer.trainer().step() - first,

@@ -43,6 +43,19 @@ for name, sweep in d["sweeps"].items():
     assert sorted(sweep) == ["1", "2"], f"sweep {name}: caps {sorted(sweep)}"
 print("quickstart smoke: report has", sorted(runs), "and caps 1, 2")
 PY
+# M-GRPO's tally of group outcomes agrees with its episode store (one update of one group of 4).
+/usr/bin/python3 - "$OUT/r1" <<'PY'
+import json, sqlite3, sys
+g = json.load(open(sys.argv[1] + "/group_outcomes.json"))
+t = g["total"]
+assert t["groups"] == 1 and t["rollouts"] == 4, t
+assert t["mixed"] + t["all_solved"] + t["all_failed"] + t["uniform_partial"] == t["groups"], t
+db = sqlite3.connect(sys.argv[1] + "/episodes.sqlite")
+n, mean, tid = db.execute("select count(*), avg(reward), min(template_id) from episodes").fetchone()
+assert n == 4 and abs(mean - t["mean_reward"]) < 1e-6, (n, mean, t)
+assert list(g["templates"]) == [str(tid)], g["templates"]
+print("quickstart smoke: group outcomes match the episode store")
+PY
 for stage in "== base model" "== behaviour cloning" "== M-GRPO from BC" "== report" "== done"; do
   grep -q "^$stage" "$OUT/log.txt" || { echo "no progress line '$stage'"; exit 1; }
 done
