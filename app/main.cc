@@ -933,7 +933,8 @@ int RunGrpo(const EvalArgs& a, const TrainArgs& t, wa::Transformer model, const 
   // its last update, when that step is a multiple of eval_every).
   bool evaluated_last = t.eval_every > 0 && trainer.trainer().step() > 0 &&
                         trainer.trainer().step() % t.eval_every == 0;
-  // Per template: which groups carried an advantage (README "Where the signal comes from").
+  // Per template: which groups carried an advantage (README, "Shorter BC, and search with
+  // lookahead keys").
   wa::GroupOutcomeTally outcomes;
   auto on_update = [&](const std::vector<wa::RolloutGroup>& groups, const wa::GrpoStats& st) {
     for (const wa::RolloutGroup& g : groups) {

@@ -8,10 +8,6 @@
 namespace wa {
 namespace {
 
-// Rewards are evaluator scores in [0, 1]; within this distance they count as equal (the same
-// tolerance GroupAdvantages' epsilon gives a uniform group: no signal).
-constexpr double kSame = 1e-6;
-
 nlohmann::json CountsJson(const GroupOutcomeCounts& c) {
   return {{"groups", c.groups},
           {"mixed", c.mixed},
@@ -35,11 +31,12 @@ void GroupOutcomeTally::Add(int template_id, const std::vector<double>& rewards)
   GroupOutcomeCounts& c = by_template_[template_id];
   const auto [lo, hi] = std::minmax_element(rewards.begin(), rewards.end());
   ++c.groups;
-  if (*hi - *lo > kSame) {
+  // Exact comparisons, as the trainer counts a group with signal (any two rewards differ).
+  if (*hi != *lo) {
     ++c.mixed;
-  } else if (*lo >= 1.0 - kSame) {
+  } else if (*lo >= 1.0) {
     ++c.all_solved;
-  } else if (*hi <= kSame) {
+  } else if (*hi <= 0.0) {
     ++c.all_failed;
   } else {
     ++c.uniform_partial;

@@ -47,14 +47,15 @@ TEST_CASE("Group outcomes: mixed, all solved, all failed and uniform partial gro
   CHECK(table.find("total") != std::string::npos);
 }
 
-TEST_CASE("Group outcomes: rewards within rounding of each other form a uniform group",
+TEST_CASE("Group outcomes: any difference makes a group mixed, as in the trainer's count",
           "[rl][grpo]") {
   GroupOutcomeTally tally;
-  tally.Add(1, {1.0, 1.0 - 1e-9});
-  tally.Add(1, {1e-9, 0.0});
+  tally.Add(1, {1.0, 0.999});
+  tally.Add(1, {1.0, 1.0});
+  tally.Add(1, {0.0, 0.0, 0.0});
+  CHECK(tally.by_template().at(1).mixed == 1);
   CHECK(tally.by_template().at(1).all_solved == 1);
   CHECK(tally.by_template().at(1).all_failed == 1);
-  CHECK(tally.by_template().at(1).mixed == 0);
   CHECK(GroupOutcomeTally().Total().groups == 0);
   CHECK(GroupOutcomeTally().Total().MeanReward() == 0.0);
 }

@@ -54,6 +54,10 @@ db = sqlite3.connect(sys.argv[1] + "/episodes.sqlite")
 n, mean, tid = db.execute("select count(*), avg(reward), min(template_id) from episodes").fetchone()
 assert n == 4 and abs(mean - t["mean_reward"]) < 1e-6, (n, mean, t)
 assert list(g["templates"]) == [str(tid)], g["templates"]
+# The trainer's own count of groups with signal (metrics.jsonl) is the tally's mixed groups.
+rows = [json.loads(l) for l in open(sys.argv[1] + "/metrics.jsonl")]
+signal = sum(r["groups_with_signal"] for r in rows if r.get("stage") == "grpo")
+assert signal == t["mixed"], (signal, t)
 print("quickstart smoke: group outcomes match the episode store")
 PY
 for stage in "== base model" "== behaviour cloning" "== M-GRPO from BC" "== report" "== done"; do
